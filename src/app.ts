@@ -1,0 +1,93 @@
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Config } from './config/config.ts';
+import { handleError } from './errors/error-handler.ts';
+import { envelope } from './errors/envelope.ts';
+import { setCommonHeaders } from './http/headers.ts';
+import { registerMetricsRoute, registerOpenApiRoute, registerOpsRoutes } from './http/ops-routes.ts';
+import { registerDocsPage } from './docs-page/docs-page.routes.ts';
+import type { Metrics } from './observability/metrics.ts';
+import { requestIdFor } from './http/request-id.ts';
+import { RouteTable } from './http/route-table.ts';
+import type { Limiter } from './ratelimit/limiter.ts';
+import { registerApiRoutes } from './routes.ts';
+import { registerSettingsApi } from './settings/settings.routes.ts';
+import { registerSettingsPage } from './settings/page/page.routes.ts';
+import type { Store } from './store/store.ts';
+import { registerOpenApi } from './http/openapi.ts';
+import { ErrorEnvelopeSchema } from './http/schemas.ts';
+
+export interface AppDeps {
+  config: Pick<Config, 'trustProxy'>;
+  store: Store;
+  limiter: Limiter;
+  logger?: FastifyServerOptions['loggerInstance'];
+  /** counts every answered request; `/metrics` is served here unless `metricsOnOwnPort` */
+  metrics?: Metrics;
+  metricsOnOwnPort?: boolean;
+}
+
+/** Builds the app without listening: plugins in order, error handling, routes. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
+    genReqId: requestIdFor,
+    requestIdHeader: false,
+    // One access-log line per request is written in onResponse, with the fields operators need.
+    logController: new LogController({ requestIdLogLabel: 'request_id', disableRequestLogging: true }),
+    // D2: HEAD is "another method" (405), and a trailing slash is another route (D3).
+    exposeHeadRoutes: false,
+    // D33: X-Forwarded-For is believed only from proxies the operator names.
+    trustProxy: deps.config.trustProxy.length > 0 ? deps.config.trustProxy : false,
+    // Queries are parsed strictly by the routes themselves from the raw URL (D6-D8).
+    routerOptions: { querystringParser: () => ({}) },
+    return503OnClosing: false,
+  }) as unknown as FastifyInstance;
+
+  // Validation is ours (strict parser), so Ajv never silently coerces or drops anything.
+  app.setValidatorCompiler(() => () => true);
+  app.addSchema(ErrorEnvelopeSchema);
+  app.decorateRequest('principal', null);
+
+  // The token endpoint reads its raw form body; no other route takes a body. Every media type
+  // is read here (limited to 8 KiB) so the route itself can answer 415 in the OAuth shape.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+
+  app.addHook('onRequest', async (request, reply) => setCommonHeaders(request, reply));
+  app.addHook('onResponse', async (request, reply) => {
+    deps.metrics?.observe(request.routeOptions.url, request.method, reply.statusCode, reply.elapsedTime / 1000);
+    request.log.info(
+      {
+        method: request.method,
+        route: request.routeOptions.url ?? null,
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+        client_id: request.principal?.clientId,
+        empresa_id: request.principal?.empresaId,
+      },
+      'request',
+    );
+  });
+  app.setErrorHandler(handleError);
+
+  const routes = new RouteTable();
+  app.setNotFoundHandler((request, reply) => {
+    const allow = routes.allowFor(request.url.split('?')[0] ?? '');
+    if (allow !== null) {
+      reply.code(405).header('allow', allow).send(envelope('metodo_nao_permitido', request.id));
+    } else {
+      reply.code(404).send(envelope('recurso_nao_encontrado', request.id));
+    }
+  });
+
+  await registerOpenApi(app);
+  registerOpsRoutes(app, deps.store, deps.limiter);
+  registerOpenApiRoute(app);
+  registerDocsPage(app);
+  if (deps.metrics && !deps.metricsOnOwnPort) registerMetricsRoute(app, deps.metrics);
+  registerApiRoutes(app, routes, { store: deps.store, limiter: deps.limiter });
+  registerSettingsApi(app, { store: deps.store, limiter: deps.limiter });
+  registerSettingsPage(app);
+  await app.ready();
+  return app;
+}

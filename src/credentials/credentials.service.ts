@@ -1,0 +1,178 @@
+import type { Kysely } from 'kysely';
+import { isRealDate } from '../http/params.ts';
+import { normaliseAllowEntry } from '../auth/ip-allowlist.ts';
+import { isScope, sortScopes, type Scope } from '../auth/scopes.ts';
+import type { CentralDatabase } from '../store/tables.ts';
+import { recordAudit, type Actor } from './audit.ts';
+import {
+  companyExists,
+  findCredentialByClientId,
+  insertCredential,
+  lockCredential,
+  updateCredentialFields,
+  markRevoked,
+  replaceSecret,
+  type CredentialRow,
+} from './credentials.query.ts';
+import { newClientId, newClientSecret, sha256 } from './secrets.ts';
+
+/** A request the credential rules refuse; `field` names what to correct. */
+export class CredentialError extends Error {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface CredentialInput {
+  empresaId: number;
+  name: string;
+  scopes: string[];
+  allowedIps: string[];
+  /** YYYY-MM-DD: valid until the end of that day in America/Sao_Paulo (D32) */
+  expires: string | null;
+}
+
+export interface CreatedCredential extends CredentialRow {
+  /** shown only in this response (spec "Credential": create) */
+  client_secret: string;
+}
+
+function checkInput(input: CredentialInput): { name: string; scopes: Scope[]; allowedIps: string[] } {
+  const name = input.name.trim();
+  if (name === '' || name.length > 100) throw new CredentialError('name', 'name must have 1 to 100 characters');
+  const unknown = input.scopes.filter((s) => !isScope(s));
+  if (unknown.length > 0) throw new CredentialError('scopes', `unknown scope(s): ${unknown.join(', ')}`);
+  const scopes = sortScopes(input.scopes);
+  if (scopes.length === 0) throw new CredentialError('scopes', 'at least one scope is required');
+  const allowedIps = input.allowedIps.map((entry) => {
+    const normal = normaliseAllowEntry(entry);
+    if (normal === null) throw new CredentialError('allowed_ips', `not an IP address or CIDR network: ${entry}`);
+    return normal;
+  });
+  if (input.expires !== null && !isRealDate(input.expires)) throw new CredentialError('expires', 'expires must be a date YYYY-MM-DD');
+  return { name, scopes, allowedIps: [...new Set(allowedIps)] };
+}
+
+export async function createCredential(db: Kysely<CentralDatabase>, input: CredentialInput, actor: Actor): Promise<CreatedCredential> {
+  const checked = checkInput(input);
+  const clientId = newClientId();
+  const secret = newClientSecret();
+  return db.transaction().execute(async (trx) => {
+    if (!(await companyExists(trx, input.empresaId))) throw new CredentialError('company', `company ${input.empresaId} does not exist`);
+    const id = await insertCredential(trx, {
+      empresaId: input.empresaId,
+      clientId,
+      secretHash: sha256(secret),
+      name: checked.name,
+      scopes: checked.scopes,
+      allowedIps: checked.allowedIps,
+      expires: input.expires,
+      createdByUsuarioId: actor.type === 'usuario' ? actor.usuarioId : null,
+    });
+    await recordAudit(trx, {
+      empresaId: input.empresaId,
+      credentialId: id,
+      actor,
+      action: 'credential.create',
+      details: { name: checked.name, scopes: checked.scopes, allowed_ips: checked.allowedIps, expires: input.expires },
+    });
+    const row = await findCredentialByClientId(trx, clientId);
+    if (row === null) throw new Error('credential vanished inside its own transaction');
+    return { ...row, client_secret: secret };
+  });
+}
+
+/**
+ * The credential when it belongs to the company, else null: another company's client id is as
+ * unknown as one that does not exist (the settings area answers 404 for both).
+ */
+export async function findCompanyCredential(db: Kysely<CentralDatabase>, empresaId: number, clientId: string): Promise<CredentialRow | null> {
+  const row = await findCredentialByClientId(db, clientId);
+  return row !== null && row.empresa_id === empresaId ? row : null;
+}
+
+/** What a change may set; an absent field stays as it is (`expires: null` removes the expiry). */
+export interface CredentialChanges {
+  name?: string;
+  scopes?: string[];
+  allowedIps?: string[];
+  expires?: string | null;
+}
+
+type Diff = Record<string, { from: unknown; to: unknown }>;
+
+const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * Changes name, scopes, allowed IPs and expiry, validated like create. Takes effect on the very
+ * next request (D30, D31): tokens are authorised against the credential's current scopes, IPs
+ * and expiry, so a removed scope or address stops working at once without revoking tokens.
+ * Audited as `credential.update` with `{field: {from, to}}` of what really changed; a change
+ * that changes nothing writes nothing.
+ */
+export async function updateCredential(
+  db: Kysely<CentralDatabase>,
+  clientId: string,
+  changes: CredentialChanges,
+  actor: Actor,
+): Promise<CredentialRow> {
+  return db.transaction().execute(async (trx) => {
+    // Locked so two concurrent changes cannot both diff against the same old values.
+    await lockCredential(trx, clientId);
+    const row = await findCredentialByClientId(trx, clientId);
+    if (row === null) throw new CredentialError('client_id', `no credential with client id ${clientId}`);
+    if (row.status === 'revoked') throw new CredentialError('client_id', 'a revoked credential cannot be changed');
+    const expires = changes.expires === undefined ? row.expires : changes.expires;
+    const checked = checkInput({
+      empresaId: row.empresa_id,
+      name: changes.name ?? row.name,
+      scopes: changes.scopes ?? row.scopes,
+      allowedIps: changes.allowedIps ?? row.allowed_ips,
+      expires,
+    });
+    const next = { name: checked.name, scopes: checked.scopes, allowed_ips: checked.allowedIps, expires };
+    const diff: Diff = {};
+    for (const field of ['name', 'scopes', 'allowed_ips', 'expires'] as const) {
+      if (!same(row[field], next[field])) diff[field] = { from: row[field], to: next[field] };
+    }
+    if (Object.keys(diff).length === 0) return row;
+    await updateCredentialFields(trx, row.id, next);
+    await recordAudit(trx, { empresaId: row.empresa_id, credentialId: row.id, actor, action: 'credential.update', details: diff });
+    const updated = await findCredentialByClientId(trx, clientId);
+    if (updated === null) throw new Error('credential vanished inside its own transaction');
+    return updated;
+  });
+}
+
+async function existing(db: Kysely<CentralDatabase>, clientId: string): Promise<CredentialRow> {
+  const row = await findCredentialByClientId(db, clientId);
+  if (row === null) throw new CredentialError('client_id', `no credential with client id ${clientId}`);
+  return row;
+}
+
+/** A new secret, shown once; all earlier tokens are revoked at once. */
+export async function rotateSecret(db: Kysely<CentralDatabase>, clientId: string, actor: Actor): Promise<{ client_id: string; client_secret: string }> {
+  const row = await existing(db, clientId);
+  if (row.status === 'revoked') throw new CredentialError('client_id', 'a revoked credential cannot be rotated');
+  const secret = newClientSecret();
+  await db.transaction().execute(async (trx) => {
+    await replaceSecret(trx, row.id, sha256(secret));
+    await recordAudit(trx, { empresaId: row.empresa_id, credentialId: row.id, actor, action: 'credential.rotate' });
+  });
+  return { client_id: clientId, client_secret: secret };
+}
+
+/** Final: the credential and its tokens stop working at once. */
+export async function revokeCredential(db: Kysely<CentralDatabase>, clientId: string, actor: Actor): Promise<{ client_id: string; status: 'revoked' }> {
+  const row = await existing(db, clientId);
+  if (row.status !== 'revoked') {
+    await db.transaction().execute(async (trx) => {
+      await markRevoked(trx, row.id);
+      await recordAudit(trx, { empresaId: row.empresa_id, credentialId: row.id, actor, action: 'credential.revoke' });
+    });
+  }
+  return { client_id: clientId, status: 'revoked' };
+}

@@ -1,0 +1,22 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+
+/**
+ * Client ids, client secrets and access tokens: random, drawn from base64url (D40) so clients
+ * that do not form-encode Basic credentials send the same bytes as those that do.
+ */
+export const newClientId = (): string => `ae_live_${randomBytes(16).toString('base64url')}`;
+/** 256 bits of randomness (D30). */
+export const newClientSecret = (): string => `ae_sk_${randomBytes(32).toString('base64url')}`;
+export const newAccessToken = (): string => `ae_at_${randomBytes(32).toString('base64url')}`;
+
+/**
+ * Secrets and tokens are stored only as SHA-256 hashes. They carry 256 random bits, so a fast
+ * hash is enough: there is no dictionary to guess from.
+ */
+export function sha256(value: string): Buffer {
+  return createHash('sha256').update(value, 'utf8').digest();
+}
+
+export function sameHash(a: Buffer, b: Buffer): boolean {
+  return a.length === b.length && timingSafeEqual(a, b);
+}

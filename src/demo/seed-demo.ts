@@ -1,0 +1,24 @@
+import type { Store } from '../store/store.ts';
+import { importDataset } from '../store/import/import.ts';
+import { buildDemoDataset } from './demo-dataset.ts';
+import { createCredential, type CreatedCredential } from '../credentials/credentials.service.ts';
+import { OPERATOR } from '../credentials/audit.ts';
+import { SCOPES } from '../auth/scopes.ts';
+
+export const DEMO_COMPANY_ID = 1;
+export const DEMO_CREDENTIAL_NAME = 'Credencial de demonstração';
+
+/** Loads the demo data set (idempotent: upserts by id). */
+export async function seedDemoData(store: Store): Promise<Record<string, number>> {
+  const { imported } = await importDataset(store.pool, buildDemoDataset());
+  return imported;
+}
+
+/** The demo credential printed at first start: every scope of the demo company. */
+export async function createDemoCredential(store: Store): Promise<CreatedCredential> {
+  return createCredential(
+    store.central,
+    { empresaId: DEMO_COMPANY_ID, name: DEMO_CREDENTIAL_NAME, scopes: [...SCOPES], allowedIps: [], expires: null },
+    OPERATOR,
+  );
+}

@@ -1,0 +1,50 @@
+/**
+ * The closed catalogue of the data envelope's error codes (spec "Errors"), with the HTTP
+ * status and the pt-BR message each carries (D37). Nothing else may appear in `erro.codigo`.
+ */
+export const ERRORS = {
+  requisicao_invalida: { status: 400, mensagem: 'Requisição inválida: verifique os parâmetros enviados.' },
+  token_invalido: { status: 401, mensagem: 'Token de acesso ausente, inválido, revogado ou expirado.' },
+  escopo_insuficiente: { status: 403, mensagem: 'O token não possui o escopo exigido por esta operação.' },
+  ip_nao_autorizado: { status: 403, mensagem: 'O endereço IP de origem não está autorizado para esta credencial.' },
+  recurso_nao_encontrado: { status: 404, mensagem: 'Recurso não encontrado.' },
+  metodo_nao_permitido: { status: 405, mensagem: 'Método HTTP não permitido nesta rota.' },
+  corpo_muito_grande: { status: 413, mensagem: 'O corpo da requisição excede o limite de 8 KiB.' },
+  tipo_conteudo_invalido: { status: 415, mensagem: 'Content-Type não suportado: use application/x-www-form-urlencoded.' },
+  limite_excedido: { status: 429, mensagem: 'Limite de requisições excedido. Aguarde o tempo indicado em Retry-After.' },
+  erro_interno: { status: 500, mensagem: 'Erro interno inesperado. Informe o request_id ao suporte.' },
+  servico_indisponivel: { status: 503, mensagem: 'Serviço temporariamente indisponível. Tente novamente em instantes.' },
+} as const satisfies Record<string, { status: number; mensagem: string }>;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+// ---------------------------------------------------------------------------------------
+// SETTINGS_ERRORS: the settings area's own codes (docs/settings-api.md). Only `/settings/api/`
+// routes answer them, through `SettingsError`; `ApiError` takes data codes only, so the data API
+// cannot emit one (it does not compile). Same envelope, same handler.
+export const SETTINGS_ERRORS = {
+  dados_invalidos: { status: 400, mensagem: 'Dados inválidos: verifique os campos indicados.' },
+  nao_autenticado: { status: 401, mensagem: 'Sessão ausente ou expirada. Entre novamente.' },
+  sem_permissao: { status: 403, mensagem: 'Sem permissão: seu usuário não tem a permissão API Externa. Peça a um administrador da empresa.' },
+  csrf_invalido: { status: 403, mensagem: 'Requisição recusada: token CSRF ausente ou inválido, ou origem não permitida. Recarregue a página.' },
+  senha_incorreta: { status: 403, mensagem: 'Senha atual incorreta.' },
+  muitas_tentativas: { status: 429, mensagem: 'Muitas tentativas. Aguarde o tempo indicado e tente novamente.' },
+} as const satisfies Record<string, { status: number; mensagem: string }>;
+
+/** Codes a settings route may answer: its own, plus the shared not-found, internal and unavailable ones. */
+export type SettingsErrorCode = keyof typeof SETTINGS_ERRORS | 'recurso_nao_encontrado' | 'erro_interno' | 'servico_indisponivel';
+
+/** The one catalogue the envelope reads messages from: data codes and settings codes. */
+export const CATALOGUE = { ...ERRORS, ...SETTINGS_ERRORS } as const;
+
+export type AnyErrorCode = keyof typeof CATALOGUE;
+
+/** The token endpoint's OAuth error codes (RFC 6749 5.2 plus D28's ip_nao_autorizado). */
+export type OAuthErrorCode =
+  | 'invalid_request'
+  | 'invalid_client'
+  | 'invalid_scope'
+  | 'unsupported_grant_type'
+  | 'temporarily_unavailable'
+  | 'ip_nao_autorizado'
+  | 'server_error';

@@ -1,0 +1,57 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+
+/**
+ * A page the app serves itself (the settings area, the API reference): index.html plus a fixed
+ * list of assets, read once at start so no request path ever reaches the file system, under a
+ * strict Content-Security-Policy. Nothing is fetched from anywhere else at run time.
+ */
+export const PAGE_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+].join('; ');
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+};
+
+interface Asset {
+  body: Buffer;
+  contentType: string;
+}
+
+function load(dir: URL, file: string): Asset {
+  const contentType = CONTENT_TYPES[path.extname(file)];
+  if (contentType === undefined) throw new Error(`no content type for page asset ${file}`);
+  return { body: fs.readFileSync(new URL(`./${file}`, dir)), contentType };
+}
+
+function sendAsset(reply: FastifyReply, asset: Asset): FastifyReply {
+  // The common headers (no-store, nosniff, no-referrer, request id) are already set in onRequest.
+  return reply
+    .header('content-type', asset.contentType)
+    .header('content-security-policy', PAGE_CSP)
+    .header('x-frame-options', 'DENY')
+    .send(asset.body);
+}
+
+/** GET <url> serves <dir>/index.html; GET <url>/assets/<file> the listed files, anything else 404. */
+export function registerStaticPage(app: FastifyInstance, page: { url: string; dir: URL; assets: readonly string[] }): void {
+  const index = load(page.dir, 'index.html');
+  const assets = new Map(page.assets.map((file) => [file, load(page.dir, file)]));
+  app.get(page.url, { schema: { hide: true } }, async (_request, reply) => sendAsset(reply, index));
+  app.get<{ Params: { file: string } }>(`${page.url}/assets/:file`, { schema: { hide: true } }, async (request, reply) => {
+    const asset = assets.get(request.params.file);
+    if (asset === undefined) return reply.callNotFound();
+    return sendAsset(reply, asset);
+  });
+}

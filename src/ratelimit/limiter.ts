@@ -1,0 +1,44 @@
+/**
+ * Fixed windows aligned to clock minutes (D35): every hit in [hh:mm:00, hh:mm+1:00) counts in
+ * the same window. Implementations: memory (one process) and Redis (shared by instances).
+ */
+export const WINDOW_MS = 60_000;
+
+export interface WindowState {
+  /** hits in this window, this one included */
+  count: number;
+  limit: number;
+  allowed: boolean;
+  remaining: number;
+  /** Unix time, in seconds, at which the window ends (X-RateLimit-Reset) */
+  resetAt: number;
+  /** whole seconds until the window ends, at least 1 (Retry-After) */
+  retryAfter: number;
+}
+
+export interface Limiter {
+  /** Counts one hit against `key` and tells whether it is within `limit`. */
+  hit(key: string, limit: number): Promise<WindowState>;
+  /**
+   * For /readyz, on limiters that share windows through another store: true when that store
+   * answers and the shared windows are in use. Absent: there is nothing beyond the process to check.
+   */
+  ping?(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export function windowStart(nowMs: number): number {
+  return Math.floor(nowMs / WINDOW_MS) * WINDOW_MS;
+}
+
+export function windowState(count: number, limit: number, nowMs: number): WindowState {
+  const end = windowStart(nowMs) + WINDOW_MS;
+  return {
+    count,
+    limit,
+    allowed: count <= limit,
+    remaining: Math.max(0, limit - count),
+    resetAt: end / 1000,
+    retryAfter: Math.max(1, Math.ceil((end - nowMs) / 1000)),
+  };
+}

@@ -1,0 +1,26 @@
+import { windowStart, windowState, type Limiter, type WindowState } from './limiter.ts';
+
+/** In-process windows: exact for one instance; REDIS_URL shares them across instances. */
+export class MemoryLimiter implements Limiter {
+  private window = 0;
+  private counts = new Map<string, number>();
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  async hit(key: string, limit: number): Promise<WindowState> {
+    const nowMs = this.now();
+    const start = windowStart(nowMs);
+    if (start !== this.window) {
+      // A new window: every earlier count is stale, so the map never outgrows one minute of keys.
+      this.window = start;
+      this.counts = new Map();
+    }
+    const count = (this.counts.get(key) ?? 0) + 1;
+    this.counts.set(key, count);
+    return windowState(count, limit, nowMs);
+  }
+
+  async close(): Promise<void> {
+    this.counts.clear();
+  }
+}

@@ -1,0 +1,81 @@
+import { insufficientScope } from '../../auth/pipeline.ts';
+import { registerDataRoute, type DataRouteContext, type DataRouteDeps } from '../../http/data-route.ts';
+import { listMeta, pageOf } from '../../http/pagination.ts';
+import type { ParamSpecs } from '../../http/params.ts';
+import { splitPairs } from '../../http/query-string.ts';
+import { detailOf, listOf } from '../../http/schemas.ts';
+import { ApiError, type Detalhe } from '../../errors/api-error.ts';
+import type { Store } from '../../store/store.ts';
+import { findCliente, listClientes } from './clientes.query.ts';
+import { ClienteSchema, clientesDetailParams, clientesListParams } from './clientes.schema.ts';
+
+const CONTACT_SCOPE = 'clientes:contato:ler';
+
+/**
+ * D13: `incluir=contato` or `documento` without `clientes:contato:ler` is 403 naming that
+ * scope. Checked on the raw query, before values are validated (scope precedes parameters, D4).
+ */
+function requireContactScopeIfAsked(ctx: DataRouteContext<ParamSpecs>): boolean {
+  const pairs = splitPairs(ctx.rawQuery);
+  const asked = pairs.some((p) => p.name === 'documento' || (p.name === 'incluir' && p.value === 'contato'));
+  if (asked && !ctx.principal.scopes.has(CONTACT_SCOPE)) throw insufficientScope(CONTACT_SCOPE);
+  return asked;
+}
+
+/** D12: CPF or CNPJ with or without punctuation, matched by its digits. */
+const documentDigits = (documento: string): string => documento.replace(/[.\-/\s]/g, '');
+
+function documentoProblems(documento: string | undefined): Detalhe[] {
+  if (documento === undefined || /^(\d{11}|\d{14})$/.test(documentDigits(documento))) return [];
+  return [{ campo: 'documento', mensagem: 'Informe um CPF (11 dígitos) ou CNPJ (14 dígitos), com ou sem pontuação.' }];
+}
+
+export function registerClientesRoutes(deps: DataRouteDeps, store: Store): void {
+  registerDataRoute(deps, {
+    url: '/v1/clientes',
+    scope: 'clientes:ler',
+    tag: 'Clientes',
+    summary: 'Listar clientes',
+    description: 'Clientes da empresa da credencial, paginados. Padrão: somente ativos, ordenados por `id` crescente.',
+    params: clientesListParams,
+    response: listOf(ClienteSchema),
+    check: (p) => documentoProblems(p.documento),
+    async handler(ctx) {
+      requireContactScopeIfAsked(ctx);
+      const p = ctx.params();
+      const page = pageOf(p);
+      const { data, total } = await listClientes(
+        store.tenant(ctx.principal.empresaId, ctx.principal.tenantDb),
+        ctx.principal.empresaId,
+        {
+          nome: p.nome,
+          cidade: p.cidade,
+          ativo: p.ativo ?? true,
+          documentoDigitos: p.documento === undefined ? undefined : documentDigits(p.documento),
+        },
+        { field: p.ordenar_por ?? 'id', direction: p.ordem ?? 'asc' },
+        page,
+        p.incluir === 'contato',
+      );
+      return { data, meta: listMeta(page, total) };
+    },
+  });
+
+  registerDataRoute(deps, {
+    url: '/v1/clientes/:id',
+    scope: 'clientes:ler',
+    tag: 'Clientes',
+    summary: 'Detalhar um cliente',
+    description: 'Um cliente pelo id. Id inexistente, excluído ou de outra empresa: 404 `recurso_nao_encontrado`.',
+    params: clientesDetailParams,
+    response: detailOf(ClienteSchema),
+    async handler(ctx) {
+      requireContactScopeIfAsked(ctx);
+      const p = ctx.params();
+      const id = ctx.id();
+      const cliente = await findCliente(store.tenant(ctx.principal.empresaId, ctx.principal.tenantDb), ctx.principal.empresaId, id, p.incluir === 'contato');
+      if (cliente === null) throw new ApiError('recurso_nao_encontrado');
+      return { data: cliente };
+    },
+  });
+}

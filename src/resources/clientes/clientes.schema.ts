@@ -1,0 +1,64 @@
+import { Type } from 'typebox';
+import { listParams } from '../../http/pagination.ts';
+import type { ParamSpecs } from '../../http/params.ts';
+import { DateTimeUtc, Nullable } from '../../http/schemas.ts';
+
+export const CLIENTES_SORTS = ['id', 'nome', 'data_cadastro'] as const;
+
+const incluir = {
+  kind: 'enum',
+  values: ['contato'] as const,
+  description: 'Único valor: `contato`. Acrescenta documento, e-mails, telefones e endereço; exige o escopo `clientes:contato:ler` (D13).',
+} as const;
+
+export const clientesListParams = {
+  nome: {
+    kind: 'text',
+    minLength: 2,
+    maxLength: 100,
+    description: 'Busca por parte do nome, razão social ou nome fantasia; sem diferenciar maiúsculas nem acentos (D11). Mínimo 2 caracteres.',
+  },
+  cidade: { kind: 'text', minLength: 1, maxLength: 100, description: 'Cidade do endereço, por igualdade, sem diferenciar maiúsculas nem acentos (D11).' },
+  ativo: { kind: 'flag', description: '`1` ativos (padrão) ou `0` inativos.' },
+  documento: {
+    kind: 'text',
+    minLength: 1,
+    maxLength: 30,
+    description: 'CPF (11 dígitos) ou CNPJ (14 dígitos), com ou sem pontuação (D12). Exige o escopo `clientes:contato:ler` (D13).',
+  },
+  incluir,
+  ...listParams(CLIENTES_SORTS, 'id', 'asc'),
+} as const satisfies ParamSpecs;
+
+export const clientesDetailParams = { incluir } as const satisfies ParamSpecs;
+
+const contato = {
+  documento: Type.Optional(Nullable(Type.String({ description: 'CPF ou CNPJ como cadastrado.' }))),
+  emails: Type.Optional(Type.Array(Type.String())),
+  telefones: Type.Optional(Type.Array(Type.Object({ tipo: Type.String(), numero: Type.String() }))),
+  endereco: Type.Optional(
+    Nullable(
+      Type.Object({
+        logradouro: Nullable(Type.String()),
+        numero: Nullable(Type.String()),
+        complemento: Nullable(Type.String()),
+        bairro: Nullable(Type.String()),
+        cidade: Nullable(Type.String()),
+        uf: Nullable(Type.String()),
+        cep: Nullable(Type.String()),
+      }),
+    ),
+  ),
+};
+
+export const ClienteSchema = Type.Object(
+  {
+    id: Type.Integer(),
+    nome: Type.String({ description: 'Pessoa física: nome e sobrenome. Pessoa jurídica: razão social (D21).' }),
+    tipo_pessoa: Type.Union([Type.Literal('fisica'), Type.Literal('juridica')]),
+    ativo: Type.Boolean(),
+    data_cadastro: DateTimeUtc,
+    ...contato,
+  },
+  { description: 'Cliente. Os campos de contato só aparecem com `incluir=contato`.' },
+);

@@ -1,0 +1,64 @@
+import { Type } from 'typebox';
+import { listParams } from '../../http/pagination.ts';
+import type { ParamSpecs } from '../../http/params.ts';
+import { periodParams } from '../../http/period.ts';
+import { Nullable } from '../../http/schemas.ts';
+
+export const CONTAS_SORTS = ['id', 'vencimento', 'valor', 'data_pagamento'] as const;
+export const CONTA_STATUS = ['aberto', 'pago', 'vencido'] as const;
+export const CEDENTE_TIPOS = ['outro', 'fornecedor', 'cliente', 'usuario', 'pre_cliente'] as const;
+
+export type ContaStatus = (typeof CONTA_STATUS)[number];
+export type ContasSort = (typeof CONTAS_SORTS)[number];
+
+const STATUS_RULE =
+  '`pago` quando há `data_pagamento`; senão `vencido` quando `vencimento` é anterior a hoje no fuso America/Sao_Paulo; senão `aberto` (D15, D19).';
+
+/** The same parameters for receivables and payables (spec: "Same filters, sorting, statuses"). */
+export const contasListParams = {
+  ...periodParams('vencimento'),
+  status: {
+    kind: 'enum',
+    values: CONTA_STATUS,
+    description: `Situação calculada na leitura, com a mesma regra do campo \`status\`: ${STATUS_RULE}`,
+  },
+  cedente_tipo: { kind: 'enum', values: CEDENTE_TIPOS, description: 'Tipo do cedente.' },
+  cedente_id: {
+    kind: 'integer',
+    min: 1,
+    description: 'Id do cedente. Exige `cedente_tipo`, que não pode ser `outro` (cedente de texto livre, sem id).',
+  },
+  ...listParams(CONTAS_SORTS, 'vencimento', 'desc'),
+} as const satisfies ParamSpecs;
+
+const CedenteSchema = Type.Object(
+  {
+    tipo: Type.Union(
+      CEDENTE_TIPOS.map((t) => Type.Literal(t)),
+      { description: '`outro` é um cedente de texto livre, sem id.' },
+    ),
+    id: Nullable(Type.Integer({ description: 'null quando o tipo é `outro`.' })),
+    nome: Nullable(
+      Type.String({
+        description: 'Nome atual do cadastro (cliente: nome exibido, D21). Tipo `outro`: o texto livre. null quando o cadastro foi excluído ou não existe (D22).',
+      }),
+    ),
+  },
+  { description: 'Quem origina a conta. Cadastro excluído ou inexistente: `tipo` e `id` são mantidos e `nome` é null (D22).' },
+);
+
+export const ContaSchema = Type.Object(
+  {
+    id: Type.Integer(),
+    cedente: CedenteSchema,
+    descricao: Nullable(Type.String()),
+    valor: Type.Number({ description: 'Valor exato, número JSON com no máximo 2 casas decimais (D23).' }),
+    vencimento: Type.String({ format: 'date', description: 'AAAA-MM-DD.' }),
+    status: Type.Union(
+      CONTA_STATUS.map((s) => Type.Literal(s)),
+      { description: `Calculado na leitura: ${STATUS_RULE}` },
+    ),
+    data_pagamento: Nullable(Type.String({ format: 'date', description: 'AAAA-MM-DD.' })),
+  },
+  { description: 'Conta a receber ou a pagar (mesmo formato). Contas excluídas nunca aparecem (D22).' },
+);

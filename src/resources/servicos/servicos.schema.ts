@@ -1,0 +1,6 @@
+import { Type } from 'typebox';
+import { catalogoFields } from '../produtos/catalogo.schema.ts';
+
+export const ServicoSchema = Type.Object(catalogoFields, {
+  description: 'Serviço do catálogo da empresa (D24): os campos do produto, sem `unidade`. `codigo`, `descricao`, `valor` e `data_cadastro` podem ser `null`.',
+});

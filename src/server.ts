@@ -1,0 +1,127 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig, type Config } from './config/config.ts';
+import { createDemoCredential, seedDemoData } from './demo/seed-demo.ts';
+import { DEMO_LOGINS } from './demo/demo-dataset.ts';
+import { createLogger } from './logger.ts';
+import { createLimiter } from './ratelimit/create-limiter.ts';
+import { RedisLimiter } from './ratelimit/redis-limiter.ts';
+import { Metrics } from './observability/metrics.ts';
+import { startMetricsServer } from './observability/metrics-server.ts';
+import { isInitialised, migrate } from './store/migrate.ts';
+import { openStore, type Store } from './store/store.ts';
+import type { CreatedCredential } from './credentials/credentials.service.ts';
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+}
+
+/** Printed once, on the first start of a never-initialised embedded store (interfaces.md). */
+function demoBanner(url: string, credential: CreatedCredential): string {
+  const baseUrl = `${url}/v1`;
+  return [
+    '',
+    'Demo data loaded. Demo API credential (all scopes of company 1) — the secret is shown only now:',
+    `  client_id:     ${credential.client_id}`,
+    `  client_secret: ${credential.client_secret}`,
+    '',
+    'Get a token:',
+    `  curl -u ${credential.client_id}:${credential.client_secret} -d grant_type=client_credentials ${baseUrl}/oauth/token`,
+    '',
+    `Settings area (company users manage their API credentials): ${url}/settings`,
+    ...DEMO_LOGINS.map((l) => `  ${l.email} / ${l.senha}${l.apiExterna ? '  (administrator, permission API Externa)' : '  (without the API Externa permission)'}`),
+    '',
+  ].join('\n');
+}
+
+async function prepareStore(config: Config, store: Store, log: ReturnType<typeof createLogger>): Promise<CreatedCredential | null> {
+  const fresh = !(await isInitialised(store.pool));
+  const applied = await migrate(store.pool, ['central', 'tenant']);
+  if (applied.length > 0) log.info({ applied }, 'migrations applied');
+  if (!fresh || store.kind !== 'embedded' || !config.seedDemo) return null;
+  const imported = await seedDemoData(store);
+  log.info({ imported }, 'demo data loaded');
+  return createDemoCredential(store);
+}
+
+const FORCED_EXIT_AFTER_GRACE_MS = 3000;
+
+/** Stops accepting, waits for in-flight requests up to the grace period, then cuts the rest. */
+async function closeWithin(app: FastifyInstance, graceMs: number, log: ReturnType<typeof createLogger>): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<'expired'>((resolve) => {
+    timer = setTimeout(() => resolve('expired'), graceMs);
+  });
+  const closing = app.close();
+  if ((await Promise.race([closing.then(() => 'closed' as const), expired])) === 'expired') {
+    log.warn({ grace_ms: graceMs }, 'grace period over: closing the connections still open');
+    app.server.closeAllConnections();
+    await closing;
+  }
+  clearTimeout(timer);
+}
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  const log = createLogger(config.logLevel);
+  const store = await openStore(config, { embeddedRole: 'host', statementTimeoutMs: config.dbStatementTimeoutMs });
+  const demo = await prepareStore(config, store, log);
+  const limiter = await createLimiter(config, log);
+  const metrics = new Metrics();
+  if (limiter instanceof RedisLimiter) {
+    metrics.gauge('api_externa_rate_limit_fallback', '1 while rate limits use per-instance windows because Redis does not answer', () =>
+      limiter.usingFallback ? 1 : 0,
+    );
+  }
+  const metricsOnOwnPort = config.metricsPort !== undefined;
+  const app: FastifyInstance = await buildApp({ config, store, limiter, logger: log, metrics, metricsOnOwnPort });
+  await app.listen({ port: config.port, host: config.host });
+  const metricsServer = config.metricsPort === undefined ? null : await startMetricsServer(metrics, config.host, config.metricsPort);
+  const address = app.server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : config.port;
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  const url = `http://${host}:${port}`;
+  // Outside tools wait for this line (interfaces.md), so it is written at any level but silent.
+  const startup = log.level === 'silent' ? log : log.child({}, { level: 'info' });
+  startup.info({ url, base_url: `${url}/v1`, store: store.kind }, 'listening');
+  if (demo !== null) process.stdout.write(`${demoBanner(url, demo)}\n`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal, grace_ms: config.shutdownGraceMs }, 'shutting down: draining in-flight requests');
+    // A request stuck on a database that never answers must not keep the process alive: past
+    // the grace period and a short allowance to close the pools, exit anyway.
+    setTimeout(() => {
+      log.error({ grace_ms: config.shutdownGraceMs }, 'shutdown did not finish in time: exiting with work still open');
+      process.exit(1);
+    }, config.shutdownGraceMs + FORCED_EXIT_AFTER_GRACE_MS).unref();
+    try {
+      await closeWithin(app, config.shutdownGraceMs, log);
+      await metricsServer?.close();
+      await limiter.close();
+      await store.close();
+      log.info('stopped');
+      process.exit(0);
+    } catch (err) {
+      log.error({ err }, 'unclean shutdown');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,196 @@
+import type { CollectionName } from './dataset.ts';
+import {
+  bool,
+  checkShape,
+  date,
+  dateTime,
+  defaulted,
+  id,
+  int32,
+  isPresent,
+  listOf,
+  money,
+  nullable,
+  oneOf,
+  quantity,
+  recordList,
+  required,
+  text,
+  textList,
+  timeOfDay,
+  type Check,
+  type Report,
+  type Shape,
+} from './checks.ts';
+
+/**
+ * The shape of each collection's records (docs: interfaces.md, "Data set format"). Fields
+ * a record may carry mirror the table columns; what the API cannot answer without is required.
+ */
+export const STANDARD_OS_STATUS: readonly string[] = [
+  'aberta',
+  'concluida',
+  'cancelada',
+  'em_analise',
+  'aguardando_aprovacao',
+  'aprovada',
+  'reprovada',
+  'em_execucao',
+  'pausada',
+  'aguardando_orcamento',
+  'orcamento',
+];
+export const CEDENTE_TIPOS = ['cliente', 'fornecedor', 'usuario', 'pre_cliente', 'outro'] as const;
+// D20: stored as the bank reported it.
+export const BOLETO_STATUS = [
+  'pendente',
+  'vencido',
+  'pago',
+  'cancelado',
+  'nao_autorizado',
+  'nao_realizado',
+  'rejeitado',
+  'aguardando_confirmacao',
+] as const;
+
+export const ENDERECO_KEYS = ['logradouro', 'numero', 'complemento', 'bairro', 'cidade', 'uf', 'cep'] as const;
+
+/** Checks that need more than one field of the record. */
+export type Refinement = (record: Record<string, unknown>, report: Report) => void;
+
+export interface CollectionRules {
+  shape: Shape;
+  refine?: Refinement;
+}
+
+const record = { id: required(id), excluido: defaulted(bool) };
+const owned = { ...record, empresa_id: required(id) };
+// References may name missing or deleted records: that is how deleted data looks.
+const reference = nullable(id);
+
+const telefones = listOf({ tipo: required(text), numero: required(text) });
+// Missing keys are stored as null; other keys are refused like any unknown field.
+const enderecoShape: Shape = Object.fromEntries(ENDERECO_KEYS.map((key) => [key, nullable(text)]));
+const endereco: Check = (value, at, report) => {
+  checkShape(value, enderecoShape, at, report);
+};
+
+const item: Shape = {
+  ...record,
+  tipo: nullable(oneOf(['produto', 'servico'])),
+  item_id: reference,
+  descricao: required(text),
+  quantidade: required(quantity),
+  valor_unitario: required(money),
+  subtotal: required(money),
+};
+
+const checklistEntry: Shape = {
+  ...record,
+  ordem: nullable(int32),
+  equipamento_id: reference,
+  tipo: nullable(oneOf(['opcoes', 'texto', 'titulo'])),
+  pergunta: required(text),
+  resposta: nullable(text),
+  motivo_nao_conformidade: nullable(text),
+};
+
+const named: CollectionRules = { shape: { ...owned, nome: nullable(text) } };
+
+const catalogue = {
+  ...owned,
+  codigo: nullable(text),
+  nome: nullable(text),
+  descricao: nullable(text),
+  valor: nullable(money),
+  ativo: defaulted(bool),
+  data_cadastro: nullable(dateTime),
+};
+
+/** D22: an `outro` cedente has no id, and only an `outro` cedente has a free-text name. */
+const cedente: Refinement = (conta, report) => {
+  if (conta.cedente_tipo === 'outro') {
+    if (isPresent(conta.cedente_id)) report('cedente_id', 'must be null when cedente_tipo is "outro"');
+  } else if (isPresent(conta.cedente_nome)) {
+    report('cedente_nome', 'is only allowed when cedente_tipo is "outro"');
+  }
+};
+
+const conta: CollectionRules = {
+  shape: {
+    ...owned,
+    cedente_tipo: required(oneOf(CEDENTE_TIPOS)),
+    cedente_id: reference,
+    cedente_nome: nullable(text),
+    descricao: nullable(text),
+    valor: required(money),
+    vencimento: required(date),
+    data_pagamento: nullable(date),
+  },
+  refine: cedente,
+};
+
+export const RULES: Record<CollectionName, CollectionRules> = {
+  empresas: { shape: { ...record, nome: nullable(text), status_personalizados: defaulted(textList) } },
+  usuarios: {
+    shape: {
+      ...owned,
+      nome: nullable(text),
+      email: nullable(text),
+      senha: nullable(text),
+      permissoes: defaulted(textList),
+    },
+  },
+  clientes: {
+    shape: {
+      ...owned,
+      tipo_pessoa: required(oneOf(['fisica', 'juridica'])),
+      nome: nullable(text),
+      sobrenome: nullable(text),
+      razao_social: nullable(text),
+      nome_fantasia: nullable(text),
+      ativo: defaulted(bool),
+      data_cadastro: nullable(dateTime),
+      documento: nullable(text),
+      emails: defaulted(textList),
+      telefones: defaulted(telefones),
+      endereco: nullable(endereco),
+    },
+  },
+  tecnicos: named,
+  fornecedores: named,
+  pre_clientes: named,
+  produtos: { shape: { ...catalogue, unidade: nullable(text) } },
+  servicos: { shape: catalogue },
+  ordens_servico: {
+    shape: {
+      ...owned,
+      // Whether the status is in the company's catalogue needs the company: see stored-facts.ts.
+      status: required(text),
+      cliente_id: reference,
+      tecnico_id: reference,
+      data_abertura: required(date),
+      hora_abertura: nullable(timeOfDay),
+      criada_em: nullable(dateTime),
+      data_conclusao: nullable(dateTime),
+      itens: defaulted(recordList(item)),
+      checklist: defaulted(recordList(checklistEntry)),
+    },
+  },
+  contas_receber: conta,
+  contas_pagar: conta,
+  boletos: {
+    shape: {
+      ...owned,
+      cliente_id: reference,
+      numero_documento: nullable(text),
+      linha_digitavel: nullable(text),
+      valor: required(money),
+      emissao: nullable(date),
+      vencimento: nullable(date),
+      status: required(oneOf(BOLETO_STATUS)),
+      data_pagamento: nullable(date),
+      data_compensacao: nullable(date),
+    },
+  },
+};

@@ -1,0 +1,79 @@
+import type pg from 'pg';
+import { Kysely, PostgresDialect } from 'kysely';
+import type { Config } from '../config/config.ts';
+import { hostEmbeddedStore, socketAnswers, type EmbeddedHost } from './embedded.ts';
+import { makePool } from './pool.ts';
+import type { CentralDatabase, TenantDatabase } from './tables.ts';
+import type { TenantDbRef } from './tenant-directory.ts';
+import { TenantPools } from './tenant-pools.ts';
+
+/**
+ * The stores every part of the app talks to: the central database (companies, users,
+ * credentials, tokens, audit) and, per company, the tenant database holding its business data.
+ * One driver API (`pg` pools) over PostgreSQL or the embedded PGlite store.
+ */
+export interface Store {
+  kind: 'embedded' | 'postgres';
+  pool: pg.Pool;
+  central: Kysely<CentralDatabase>;
+  /**
+   * The database holding this company's business data: `tenantDb` is where the tenant directory
+   * places it (the principal carries it, read with the token), null = the central database.
+   * Queries must still filter by `empresaId`: isolation never depends on routing alone.
+   */
+  tenant(empresaId: number, tenantDb: TenantDbRef | null): Kysely<TenantDatabase>;
+  close(): Promise<void>;
+}
+
+export interface OpenStoreOptions {
+  /**
+   * `host`: this process must own the embedded store (the server).
+   * `any`: connect to a running server's socket when there is one, else host it (the CLI).
+   */
+  embeddedRole: 'host' | 'any';
+  poolMax?: number;
+  /** PostgreSQL statement_timeout, in ms (0 or absent: none) */
+  statementTimeoutMs?: number;
+}
+
+/**
+ * The server's statements run at most DB_STATEMENT_TIMEOUT_MS (then 503, D38); the operator's
+ * CLI has no such bound (migrations and imports may rightly take longer).
+ */
+function statementTimeout(options: OpenStoreOptions): Pick<pg.PoolConfig, 'statement_timeout'> {
+  return options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {};
+}
+
+export async function openStore(config: Config, options: OpenStoreOptions): Promise<Store> {
+  let host: EmbeddedHost | undefined;
+  let pool: pg.Pool;
+  if (config.databaseUrl !== undefined) {
+    pool = makePool({ connectionString: config.databaseUrl, max: options.poolMax ?? config.dbPoolMax, ...statementTimeout(options) });
+  } else {
+    const running = await socketAnswers(config.dataDir);
+    if (running && options.embeddedRole === 'host') {
+      throw new Error(`another process already serves the embedded store in ${config.dataDir}`);
+    }
+    if (!running) host = await hostEmbeddedStore(config.dataDir);
+    pool = makePool({ host: config.dataDir, user: 'postgres', database: 'postgres', max: options.poolMax ?? config.dbPoolMax });
+  }
+  const central = new Kysely<CentralDatabase>({ dialect: new PostgresDialect({ pool }) });
+  // A company the directory places nowhere lives in the central database, which also holds the
+  // tenant tables (ADR 0006). Other tenant databases get a pool each, on first use.
+  const centralTenant = central as unknown as Kysely<TenantDatabase>;
+  const tenantPools = new TenantPools(options.poolMax ?? config.dbPoolMax, statementTimeout(options));
+  return {
+    kind: config.databaseUrl === undefined ? 'embedded' : 'postgres',
+    pool,
+    central,
+    tenant: (_empresaId, tenantDb) => (tenantDb === null ? centralTenant : tenantPools.get(tenantDb)),
+    async close() {
+      await tenantPools.close();
+      await central.destroy();
+      // Kysely ends the pool only if it ever ran a query through it; raw users of `pool` (migrate,
+      // import) would otherwise leave an idle connection keeping the process alive for 30 s.
+      if (!pool.ending) await pool.end();
+      await host?.close();
+    },
+  };
+}

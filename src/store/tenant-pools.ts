@@ -1,0 +1,85 @@
+import { Kysely, PostgresDialect } from 'kysely';
+import type pg from 'pg';
+import { makePool } from './pool.ts';
+import type { TenantDatabase } from './tables.ts';
+import type { TenantDbRef } from './tenant-directory.ts';
+
+/**
+ * A failed connection attempt to a tenant database gives up after this long, so a database that
+ * is down costs its own companies a prompt 503 (D38) and never holds requests for long. A
+ * refused connection fails at once; this bounds the unanswered (dropped packets) case.
+ */
+export const TENANT_CONNECT_TIMEOUT_MS = 2000;
+/** A pool replaced because its URL changed is ended this long after, once in-flight requests are done. */
+const RETIRE_AFTER_MS = 30_000;
+
+interface Entry {
+  url: string;
+  pool: pg.Pool;
+  db: Kysely<TenantDatabase>;
+}
+
+/**
+ * One `pg` pool (and Kysely) per tenant database name, created on first use. The URL travels
+ * with every request (the principal query reads it from the directory), so a URL changed by
+ * `tenants add` is picked up by the next request: the old pool is retired, not reused. Pools
+ * reconnect by themselves on next use after their database comes back (D38): pg drops a broken
+ * client and opens a new connection for the next query.
+ */
+export class TenantPools {
+  private readonly live = new Map<string, Entry>();
+  private readonly retiring = new Map<Entry, NodeJS.Timeout>();
+  private closed = false;
+
+  constructor(
+    private readonly poolMax: number,
+    private readonly extra: Pick<pg.PoolConfig, 'statement_timeout'> = {},
+  ) {}
+
+  get(ref: TenantDbRef): Kysely<TenantDatabase> {
+    if (this.closed) throw new Error('Cannot use a pool after calling end on the pool');
+    const current = this.live.get(ref.name);
+    if (current !== undefined && current.url === ref.url) return current.db;
+    if (current !== undefined) this.retire(current);
+    const pool = makePool({
+      connectionString: ref.url,
+      max: this.poolMax,
+      ...this.extra,
+      connectionTimeoutMillis: TENANT_CONNECT_TIMEOUT_MS,
+      // Notices a silently dead peer on an idle connection sooner than the OS default would.
+      keepAlive: true,
+    });
+    const entry: Entry = { url: ref.url, pool, db: new Kysely<TenantDatabase>({ dialect: new PostgresDialect({ pool }) }) };
+    this.live.set(ref.name, entry);
+    return entry.db;
+  }
+
+  /** How many tenant pools are open (tests, metrics). */
+  get size(): number {
+    return this.live.size;
+  }
+
+  private retire(entry: Entry): void {
+    const timer = setTimeout(() => {
+      this.retiring.delete(entry);
+      void end(entry);
+    }, RETIRE_AFTER_MS);
+    timer.unref();
+    this.retiring.set(entry, timer);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const entries = [...this.live.values(), ...this.retiring.keys()];
+    for (const timer of this.retiring.values()) clearTimeout(timer);
+    this.live.clear();
+    this.retiring.clear();
+    await Promise.all(entries.map(end));
+  }
+}
+
+/** Kysely ends its pool only if it ever ran a query; end it in any case. */
+async function end(entry: Entry): Promise<void> {
+  await entry.db.destroy().catch(() => undefined);
+  if (!entry.pool.ending) await entry.pool.end().catch(() => undefined);
+}

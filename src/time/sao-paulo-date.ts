@@ -1,0 +1,13 @@
+/** Business dates are taken in America/Sao_Paulo (D15). */
+const FORMAT = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** Today's date in São Paulo, `YYYY-MM-DD`. */
+export function todayInSaoPaulo(now: Date = new Date()): string {
+  return FORMAT.format(now);
+}
+
+/** `YYYY-MM-DD` plus whole days (calendar arithmetic, no time zone involved). */
+export function addDays(date: string, days: number): string {
+  const [y, m, d] = date.split('-').map(Number);
+  return new Date(Date.UTC(y ?? 0, (m ?? 1) - 1, (d ?? 1) + days)).toISOString().slice(0, 10);
+}

@@ -1,0 +1,41 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { ConfigError, loadConfig } from '../../src/config/config.ts';
+
+test('defaults follow interfaces.md', () => {
+  const config = loadConfig({});
+  assert.deepEqual(
+    { ...config, dataDir: path.relative(process.cwd(), config.dataDir) },
+    {
+      port: 3000, host: '127.0.0.1', dataDir: 'data', databaseUrl: undefined, redisUrl: undefined, trustProxy: [], logLevel: 'info', seedDemo: true,
+      dbPoolMax: 10, dbStatementTimeoutMs: 15000, shutdownGraceMs: 10000, metricsPort: undefined,
+    },
+  );
+});
+
+test('values are parsed once, with their types', () => {
+  const config = loadConfig({ PORT: '0', HOST: '::', DATABASE_URL: 'postgres://u@h:5432/db', REDIS_URL: 'redis://127.0.0.1:6379', TRUST_PROXY: '10.0.0.0/8, 192.0.2.1', LOG_LEVEL: 'warn', SEED_DEMO: 'false' });
+  assert.equal(config.port, 0);
+  assert.deepEqual(config.trustProxy, ['10.0.0.0/8', '192.0.2.1']);
+  assert.equal(config.seedDemo, false);
+});
+
+test('a bad value names its variable', () => {
+  const cases: [Record<string, string>, string][] = [
+    [{ PORT: '70000' }, 'PORT'],
+    [{ PORT: '3000x' }, 'PORT'],
+    [{ DATABASE_URL: 'not a url' }, 'DATABASE_URL'],
+    [{ REDIS_URL: 'http://x' }, 'REDIS_URL'],
+    [{ TRUST_PROXY: '10.0.0.0/8,proxy.local' }, 'TRUST_PROXY'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO'],
+    [{ DB_POOL_MAX: '0' }, 'DB_POOL_MAX'],
+    [{ DB_STATEMENT_TIMEOUT_MS: '-1' }, 'DB_STATEMENT_TIMEOUT_MS'],
+    [{ SHUTDOWN_GRACE_MS: 'soon' }, 'SHUTDOWN_GRACE_MS'],
+    [{ METRICS_PORT: '99999' }, 'METRICS_PORT'],
+  ];
+  for (const [env, variable] of cases) {
+    assert.throws(() => loadConfig(env), (err: unknown) => err instanceof ConfigError && err.variable === variable && err.message.includes(variable));
+  }
+});

@@ -1,0 +1,32 @@
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { TestApp } from '../helpers/test-app.ts';
+
+/** D37: one 400 lists every offending field, whether the parser or a rule between parameters found it. */
+let t: TestApp;
+let token: string;
+before(async () => {
+  t = await TestApp.start();
+  token = await t.token(await t.credential(await t.company(['aguardando_peca'])));
+});
+after(async () => t.close());
+
+async function fields(url: string): Promise<string[]> {
+  const res = await t.get(url, token);
+  assert.equal(res.statusCode, 400, url);
+  return (res.json() as { erro: { detalhes: { campo: string }[] } }).erro.detalhes.map((d) => d.campo).sort();
+}
+
+test('bad values, period rules and catalogue checks are reported together', async () => {
+  assert.deepEqual(await fields('/v1/ordens-servico?status=nope&data_inicio=2025-03-01&data_fim=2025-02-01&cliente_id=01'), ['cliente_id', 'data_inicio', 'status']);
+  assert.deepEqual(await fields('/v1/boletos?status=x&data_inicio=2025-01-01'), ['data_fim', 'status']);
+  assert.deepEqual(await fields('/v1/contas-receber?cedente_id=5&data_fim=2025-01-01&ordem=up'), ['cedente_id', 'data_inicio', 'ordem']);
+  assert.deepEqual(await fields('/v1/contas-pagar?data_inicio=2025-01-01&data_fim=2026-01-02&status=x'), ['data_fim', 'status']);
+  assert.deepEqual(await fields('/v1/clientes?documento=123&nome=a'), ['documento', 'nome']);
+});
+
+test("the company's own custom status is accepted, exactly as written (D14)", async () => {
+  assert.equal((await t.get('/v1/ordens-servico?status=aguardando_peca', token)).statusCode, 200);
+  assert.deepEqual(await fields('/v1/ordens-servico?status=%20aguardando_peca'), ['status']);
+  assert.deepEqual(await fields('/v1/ordens-servico?status=ABERTA'), ['status']);
+});

@@ -1,0 +1,68 @@
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import { buildApp } from '../../src/app.ts';
+import { MemoryLimiter } from '../../src/ratelimit/memory-limiter.ts';
+import { basicHeader, TestApp } from '../helpers/test-app.ts';
+
+/** Logs during a whole token + data flow: useful fields present, never a secret or a token. */
+let t: TestApp;
+before(async () => {
+  t = await TestApp.start();
+});
+after(async () => t.close());
+
+test('a full token and data flow logs route, status, latency, ids — and never the secret or the token', async () => {
+  const lines: string[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(...chunk.toString().split('\n').filter((l) => l !== ''));
+      done();
+    },
+  });
+  const logger = pino({ level: 'debug' }, sink);
+  const app = await buildApp({ config: { trustProxy: [] }, store: t.store, limiter: new MemoryLimiter(), logger });
+  try {
+    const empresa = await t.company();
+    await t.load({ clientes: [{ id: 9001, empresa_id: empresa, tipo_pessoa: 'fisica', nome: 'Log', sobrenome: 'Teste', documento: '529.982.247-25' }] });
+    const cred = await t.credential(empresa);
+    const tokenRes = await app.inject({
+      method: 'POST',
+      url: '/v1/oauth/token',
+      headers: { authorization: basicHeader(cred.clientId, cred.secret), 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'grant_type=client_credentials',
+    });
+    assert.equal(tokenRes.statusCode, 200);
+    const token = (tokenRes.json() as { access_token: string }).access_token;
+    const bearer = { authorization: `Bearer ${token}` };
+    assert.equal((await app.inject({ method: 'GET', url: '/v1/clientes?documento=52998224725&incluir=contato', headers: bearer })).statusCode, 200);
+    assert.equal((await app.inject({ method: 'GET', url: '/v1/clientes/9001', headers: bearer })).statusCode, 200);
+    assert.equal((await app.inject({ method: 'GET', url: '/v1/clientes?x=1', headers: bearer })).statusCode, 400);
+    // A failed attempt with the secret in the wrong place must not leak it either.
+    await app.inject({
+      method: 'POST',
+      url: '/v1/oauth/token',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `grant_type=client_credentials&client_id=${cred.clientId}&client_secret=${cred.secret}`,
+    });
+    logger.flush();
+
+    const all = lines.join('\n');
+    assert.ok(lines.length >= 5, all);
+    for (const secret of [cred.secret, token, token.slice(6), '52998224725', '529.982.247-25']) {
+      assert.ok(!all.includes(secret), `a log line holds ${secret.slice(0, 12)}…`);
+    }
+    const requests = lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.msg === 'request');
+    assert.equal(requests.length, 5);
+    const data = requests.find((l) => l.route === '/v1/clientes/:id');
+    assert.ok(data);
+    assert.equal(data.status, 200);
+    assert.equal(data.client_id, cred.clientId);
+    assert.equal(data.empresa_id, empresa);
+    assert.equal(typeof data.ms, 'number');
+    assert.match(String(data.request_id), /^[0-9a-f-]{36}$/);
+  } finally {
+    await app.close();
+  }
+});

@@ -1,0 +1,126 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import { runCli, startServer, tempDataDir, type ServerProcess } from '../helpers/processes.ts';
+
+/** The real process, as `npm start` runs it, on a never-initialised embedded store. */
+let dataDir: string;
+let server: ServerProcess;
+
+async function token(url: string, clientId: string, secret: string): Promise<{ status: number; body: Record<string, unknown> }> {
+  const res = await fetch(`${url}/v1/oauth/token`, {
+    method: 'POST',
+    headers: { authorization: `Basic ${Buffer.from(`${clientId}:${secret}`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'grant_type=client_credentials',
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+function bannerCredential(output: string): { clientId: string; secret: string; curl: string } {
+  const clientId = /client_id:\s+(\S+)/.exec(output)?.[1];
+  const secret = /client_secret:\s+(\S+)/.exec(output)?.[1];
+  const curl = output.split('\n').find((l) => l.trim().startsWith('curl -u '))?.trim();
+  assert.ok(clientId && secret && curl, `the banner names a credential:\n${output}`);
+  return { clientId, secret, curl };
+}
+
+before(async () => {
+  dataDir = tempDataDir();
+  server = await startServer({ DATA_DIR: dataDir });
+});
+after(async () => {
+  await server.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('first start on a never-initialised embedded store', () => {
+  test('logs one JSON "listening" line with the url, and prints a demo credential with a ready curl line', async () => {
+    const out = server.output();
+    const listening = out.split('\n').filter((l) => l.includes('"msg":"listening"'));
+    assert.equal(listening.length, 1);
+    assert.match(server.url, /^http:\/\/127\.0\.0\.1:\d+$/);
+    const { clientId, secret, curl } = bannerCredential(out);
+    assert.equal(curl, `curl -u ${clientId}:${secret} -d grant_type=client_credentials ${server.url}/v1/oauth/token`);
+    assert.ok(out.includes(`${server.url}/settings`), 'the settings URL');
+    assert.match(out, /ana@modelo\.com\.br \/ troque-esta-senha {2}\(administrator/, 'the demo administrator and password');
+    const granted = await token(server.url, clientId, secret);
+    assert.equal(granted.status, 200);
+    const list = await fetch(`${server.url}/v1/clientes?por_pagina=5`, { headers: { authorization: `Bearer ${String(granted.body.access_token)}` } });
+    assert.equal(list.status, 200);
+    const body = (await list.json()) as { data: unknown[]; meta: { total: number } };
+    assert.equal(body.data.length, 5);
+    assert.ok(body.meta.total > 100, 'a few hundred demo customers, so paging is visible');
+  });
+
+  test('the secret never reaches a log line', async () => {
+    const { secret } = bannerCredential(server.output());
+    const logLines = server.output().split('\n').filter((l) => l.startsWith('{'));
+    assert.ok(logLines.length > 2);
+    for (const line of logLines) assert.ok(!line.includes(secret), line);
+  });
+
+  test('healthz and readyz answer 200', async () => {
+    assert.equal((await fetch(`${server.url}/healthz`)).status, 200);
+    assert.equal((await fetch(`${server.url}/readyz`)).status, 200);
+  });
+});
+
+describe('the CLI while the server holds the embedded store', () => {
+  test('credentials create/list/rotate/revoke act on the running server at once (D31)', async () => {
+    const env = { DATA_DIR: dataDir };
+    const created = await runCli(['credentials', 'create', '--company', '1', '--name', 'ERP', '--scopes', 'clientes:ler,os:ler', '--allow-ip', '127.0.0.0/8', '--json'], env);
+    assert.equal(created.code, 0, created.stderr);
+    const doc = JSON.parse(created.stdout) as { client_id: string; client_secret: string; scopes: string[]; allowed_ips: string[] };
+    assert.deepEqual(doc.scopes, ['clientes:ler', 'os:ler']);
+    assert.deepEqual(doc.allowed_ips, ['127.0.0.0/8']);
+    const first = await token(server.url, doc.client_id, doc.client_secret);
+    assert.equal(first.status, 200);
+    const bearer = { authorization: `Bearer ${String(first.body.access_token)}` };
+    assert.equal((await fetch(`${server.url}/v1/clientes`, { headers: bearer })).status, 200);
+
+    const listed = await runCli(['credentials', 'list', '--company', '1', '--json'], env);
+    assert.equal(listed.code, 0, listed.stderr);
+    const credentials = (JSON.parse(listed.stdout) as { credentials: Record<string, unknown>[] }).credentials;
+    const mine = credentials.find((c) => c.client_id === doc.client_id);
+    assert.ok(mine);
+    for (const key of ['client_id', 'name', 'scopes', 'allowed_ips', 'expires', 'status', 'created_at', 'last_used_at']) assert.ok(key in mine, key);
+    assert.equal(mine.status, 'active');
+    assert.ok(!listed.stdout.includes(doc.client_secret), 'list never shows a secret');
+
+    const rotated = await runCli(['credentials', 'rotate', doc.client_id, '--json'], env);
+    assert.equal(rotated.code, 0, rotated.stderr);
+    const newSecret = (JSON.parse(rotated.stdout) as { client_secret: string }).client_secret;
+    assert.notEqual(newSecret, doc.client_secret);
+    assert.equal((await fetch(`${server.url}/v1/clientes`, { headers: bearer })).status, 401, 'earlier tokens revoked at once');
+    assert.equal((await token(server.url, doc.client_id, newSecret)).status, 200);
+
+    const revoked = await runCli(['credentials', 'revoke', doc.client_id, '--json'], env);
+    assert.equal(revoked.code, 0, revoked.stderr);
+    assert.deepEqual(JSON.parse(revoked.stdout), { client_id: doc.client_id, status: 'revoked' });
+    const after = await token(server.url, doc.client_id, newSecret);
+    assert.equal(after.status, 401);
+    assert.equal(after.body.error, 'invalid_client');
+  });
+});
+
+describe('restart and shutdown', () => {
+  test('SIGTERM drains and exits 0; a later start serves the same store and prints no secret', async () => {
+    const { clientId, secret } = bannerCredential(server.output());
+    assert.equal(await server.stop('SIGTERM'), 0);
+    server = await startServer({ DATA_DIR: dataDir });
+    assert.ok(!server.output().includes('client_secret'), server.output());
+    assert.equal((await token(server.url, clientId, secret)).status, 200, 'same store, same credential');
+  });
+
+  test('the listening line is written whatever LOG_LEVEL says (outside tools wait for it)', async () => {
+    const quiet = await startServer({ DATA_DIR: tempDataDir(), LOG_LEVEL: 'warn', SEED_DEMO: 'false' });
+    assert.equal((await fetch(`${quiet.url}/healthz`)).status, 200);
+    assert.equal(quiet.output().split('\n').filter((l) => l.startsWith('{')).length, 1, 'nothing else at info');
+    assert.equal(await quiet.stop(), 0);
+  });
+
+  test('a bad environment variable stops the start with its name', async () => {
+    await assert.rejects(startServer({ DATA_DIR: tempDataDir(), PORT: 'abc' }), /PORT/);
+    await assert.rejects(startServer({ DATA_DIR: tempDataDir(), DATABASE_URL: 'mysql://x' }), /DATABASE_URL/);
+  });
+});
