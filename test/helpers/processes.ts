@@ -9,13 +9,16 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
+/** The V8 mitigation scripts/run-tests.mjs gave this test process, passed on to the processes it starts (ADR 0007). */
+const V8_FLAGS = process.execArgv.filter((arg) => arg === '--no-memory-protection-keys');
+
 export function tempDataDir(): string {
   // Short: the store's Unix socket lives inside it.
   return fs.mkdtempSync('/tmp/ae-');
 }
 
 export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, [...V8_FLAGS, '--import', 'tsx', 'src/server.ts'], {
     env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -59,7 +62,7 @@ export interface CliResult {
 /** Runs the operator CLI (src/cli/main.ts) as `npm run -s cli -- ...` would. */
 export function runCli(args: string[], env: Record<string, string>): Promise<CliResult> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
+    const child = spawn(process.execPath, [...V8_FLAGS, '--import', 'tsx', 'src/cli/main.ts', ...args], {
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
