@@ -90,6 +90,7 @@ describe('credential lifecycle through the page', () => {
     assert.deepEqual(crumbs, ['Configurações', 'Dados da Empresa', 'Integrações', 'API Externa']);
     assert.match((await page.locator('#topbar-user-name').textContent()) ?? '', /Ana Administradora/);
     await page.locator('#credentials-empty').waitFor({ state: 'visible' });
+    await waitForFocus(page, '#main-title'); // where the page puts focus after signing in
     assert.equal(await page.locator('#expiring-banner').isVisible(), false);
   });
 

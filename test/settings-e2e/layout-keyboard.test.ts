@@ -74,6 +74,9 @@ async function signInByKeyboard(page: Page, email: string, senha: string): Promi
   await page.keyboard.type(senha);
   await page.keyboard.press('Enter');
   await page.locator('#view-main').waitFor({ state: 'visible' });
+  // The page moves focus to the title once the list has loaded; a key pressed before that
+  // would land wherever focus was, so keyboard tests start from there.
+  await waitForFocus(page, '#main-title');
 }
 
 describe('phone width', () => {
