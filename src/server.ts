@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config/config.ts';
 import { createDemoCredential, seedDemoData } from './demo/seed-demo.ts';
-import { DEMO_LOGINS } from './demo/demo-dataset.ts';
+import { DEMO_LOGINS } from './demo/demo-dataset/index.ts';
 import { createLogger } from './logger.ts';
 import { createLimiter } from './ratelimit/create-limiter.ts';
 import { RedisLimiter } from './ratelimit/redis-limiter.ts';

@@ -1,6 +1,6 @@
 import type { Store } from '../store/store.ts';
 import { importDataset } from '../store/import/import.ts';
-import { buildDemoDataset } from './demo-dataset.ts';
+import { buildDemoDataset } from './demo-dataset/index.ts';
 import { createCredential, type CreatedCredential } from '../credentials/credentials.service.ts';
 import { OPERATOR } from '../credentials/audit.ts';
 import { SCOPES } from '../auth/scopes.ts';

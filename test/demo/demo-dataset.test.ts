@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildDemoDataset, DEMO_LOGINS, STANDARD_OS_STATUSES, subtotalCents } from '../../src/demo/demo-dataset.ts';
+import { buildDemoDataset, DEMO_LOGINS, STANDARD_OS_STATUSES, subtotalCents } from '../../src/demo/demo-dataset/index.ts';
 import {
   boletoMod10,
   boletoMod11,

@@ -1,0 +1,198 @@
+/** What the companies sell and buy: product, service and supplier templates. */
+
+type Unidade = 'un' | 'm' | 'kg' | 'cx';
+/** name, unit, price range in reais */
+export type ProductTemplate = readonly [string, Unidade, number, number];
+/** name, price range in reais */
+export type ServiceTemplate = readonly [string, number, number];
+
+// --- catalogues of company 1 (phones, notebooks, electronics and some air conditioning)
+
+const PHONE_MODELS = [
+  { modelo: 'iPhone 11', tela: '6.1"', bateria: 3110, conector: 'Lightning' },
+  { modelo: 'iPhone 12', tela: '6.1"', bateria: 2815, conector: 'Lightning' },
+  { modelo: 'iPhone 13', tela: '6.1"', bateria: 3240, conector: 'Lightning' },
+  { modelo: 'iPhone 15', tela: '6.1"', bateria: 3349, conector: 'USB-C' },
+  { modelo: 'Galaxy A32', tela: '6.4"', bateria: 5000, conector: 'USB-C' },
+  { modelo: 'Galaxy A54', tela: '6.4"', bateria: 5000, conector: 'USB-C' },
+  { modelo: 'Galaxy S21', tela: '6.2"', bateria: 4000, conector: 'USB-C' },
+  { modelo: 'Moto G84', tela: '6.55"', bateria: 5000, conector: 'USB-C' },
+  { modelo: 'Moto E22', tela: '6.5"', bateria: 4020, conector: 'USB-C' },
+  { modelo: 'Redmi Note 12', tela: '6.67"', bateria: 5000, conector: 'USB-C' },
+] as const;
+
+export const PHONE_PARTS: readonly ProductTemplate[] = PHONE_MODELS.flatMap(({ modelo, tela, bateria, conector }) => [
+  [`Tela ${tela} ${modelo}`, 'un', 150, 1800],
+  [`Bateria ${bateria} mAh ${modelo}`, 'un', 80, 450],
+  [`Conector de carga ${conector} ${modelo}`, 'un', 30, 150],
+  [`Tampa traseira ${modelo}`, 'un', 40, 300],
+  [`Câmera traseira ${modelo}`, 'un', 90, 900],
+  [`Película de vidro 3D ${modelo}`, 'un', 10, 40],
+] as const);
+
+export const ELECTRONICS_PARTS: readonly ProductTemplate[] = [
+  ['Tela 6.1"', 'un', 180, 900],
+  ['Bateria 4000 mAh', 'un', 70, 250],
+  ['Memória RAM DDR4 8 GB', 'un', 120, 260],
+  ['Memória RAM DDR4 16 GB', 'un', 220, 450],
+  ['SSD SATA 480 GB', 'un', 180, 330],
+  ['SSD NVMe 1 TB', 'un', 350, 700],
+  ['Teclado para notebook ABNT2', 'un', 90, 280],
+  ['Tela de notebook 15.6" LED', 'un', 380, 900],
+  ['Tela de notebook 14" LED', 'un', 350, 850],
+  ['Fonte para notebook 65 W', 'un', 80, 220],
+  ['Cooler para notebook', 'un', 45, 150],
+  ['Dobradiça para notebook (par)', 'un', 60, 180],
+  ['Bateria para notebook 6 células', 'un', 180, 420],
+  ['Pasta térmica 5 g', 'un', 15, 60],
+  ['Álcool isopropílico 1 L', 'un', 30, 70],
+  ['Carregador 20 W USB-C', 'un', 40, 180],
+  ['Cabo USB-C 1 m', 'un', 15, 80],
+  ['Cabo Lightning 1 m', 'un', 20, 120],
+  ['Fone de ouvido com fio P2', 'un', 20, 90],
+  ['Capa de silicone', 'un', 15, 60],
+  ['Cabo flat 30 vias', 'm', 8, 25],
+  ['Fio de estanho 0,5 mm', 'kg', 180, 420],
+  ['Fluxo de solda pastoso', 'un', 20, 60],
+  ['Fita kapton 10 mm', 'un', 12, 35],
+  ['Parafusos M2 sortidos', 'cx', 25, 60],
+  ['Parafusos para notebook', 'cx', 30, 75],
+  ['Adesivo B-7000 15 ml', 'un', 10, 30],
+  ['Barra de LED para TV 32"', 'un', 60, 180],
+  ['Fonte ATX 500 W', 'un', 200, 450],
+  ['Controle universal para TV', 'un', 25, 70],
+  ['Cabo HDMI 2 m', 'un', 20, 60],
+  ['Conector HDMI para console', 'un', 25, 80],
+  ['Fita dupla face 2 mm', 'm', 2, 8],
+  ['Malha dessoldadora 2 mm', 'm', 5, 15],
+  ['Placa de carga universal', 'un', 35, 90],
+];
+
+export const SERVICOS_ELETRONICA: readonly ServiceTemplate[] = [
+  ['Troca de tela', 100, 250],
+  ['Troca de bateria', 60, 150],
+  ['Troca de conector de carga', 60, 150],
+  ['Troca de câmera traseira', 80, 180],
+  ['Troca de tampa traseira', 60, 150],
+  ['Troca de alto-falante', 50, 120],
+  ['Troca de microfone', 50, 120],
+  ['Reparo de placa (microsoldagem)', 150, 600],
+  ['Limpeza de oxidação', 80, 250],
+  ['Atualização de software', 40, 100],
+  ['Backup e transferência de dados', 50, 150],
+  ['Aplicação de película', 10, 30],
+  ['Diagnóstico técnico', 0, 80],
+  ['Orçamento técnico', 0, 50],
+  ['Formatação com backup', 90, 200],
+  ['Instalação de sistema operacional', 80, 180],
+  ['Troca de tela de notebook', 120, 250],
+  ['Troca de teclado de notebook', 80, 180],
+  ['Limpeza interna e troca de pasta térmica', 90, 200],
+  ['Upgrade de memória RAM', 40, 90],
+  ['Instalação de SSD com clonagem', 80, 180],
+  ['Reparo de dobradiça', 120, 300],
+  ['Troca de conector DC', 100, 220],
+  ['Remoção de vírus', 80, 150],
+  ['Recuperação de dados', 250, 1500],
+  ['Montagem de computador', 120, 300],
+  ['Limpeza de console', 90, 200],
+  ['Troca de HDMI de console', 150, 350],
+  ['Reparo de fonte de TV', 150, 400],
+  ['Troca de barra de LED de TV', 150, 350],
+  ['Configuração de roteador Wi-Fi', 60, 150],
+  ['Instalação de câmera de segurança', 100, 250],
+  ['Troca de tela de tablet', 120, 280],
+  ['Troca de bateria de tablet', 80, 180],
+  ['Troca de conector de carga de tablet', 80, 180],
+  ['Troca de tela de smartwatch', 120, 300],
+  ['Troca de bateria de smartwatch', 80, 200],
+  ['Limpeza de cabeçote de impressora', 60, 150],
+  ['Desobstrução de impressora', 60, 150],
+  ['Instalação de impressora em rede', 60, 150],
+  ['Passagem de cabo de rede', 80, 300],
+  ['Limpeza de notebook com troca de cooler', 150, 300],
+];
+
+// --- catalogues of air conditioning and refrigeration (both companies)
+
+export const HVAC_PARTS: readonly ProductTemplate[] = [
+  ['Gás refrigerante R-410A', 'kg', 90, 180],
+  ['Gás refrigerante R-32', 'kg', 80, 160],
+  ['Gás refrigerante R-22', 'kg', 120, 250],
+  ['Gás refrigerante R-134a', 'kg', 70, 150],
+  ['Tubo de cobre 1/4"', 'm', 25, 45],
+  ['Tubo de cobre 3/8"', 'm', 35, 65],
+  ['Tubo de cobre 1/2"', 'm', 45, 85],
+  ['Isolamento térmico 3/8"', 'm', 4, 10],
+  ['Mangueira de dreno cristal', 'm', 3, 9],
+  ['Cabo PP 3 x 2,5 mm', 'm', 8, 18],
+  ['Capacitor 35 + 2,5 µF', 'un', 40, 95],
+  ['Capacitor 45 µF', 'un', 35, 80],
+  ['Suporte para condensadora 400 mm', 'un', 40, 110],
+  ['Controle remoto para ar-condicionado', 'un', 35, 90],
+  ['Sensor de temperatura 10 kΩ', 'un', 20, 60],
+  ['Placa eletrônica da evaporadora', 'un', 250, 900],
+  ['Motor do ventilador da condensadora', 'un', 180, 550],
+  ['Compressor rotativo 12000 BTU', 'un', 900, 1900],
+  ['Filtro secador 1/4"', 'un', 12, 35],
+  ['Fita PVC para acabamento', 'un', 8, 20],
+  ['Espuma de vedação', 'un', 10, 25],
+  ['Limpa-serpentina 5 L', 'un', 60, 140],
+  ['Bactericida para ar-condicionado 1 L', 'un', 30, 80],
+  ['Válvula de serviço 1/4"', 'un', 20, 60],
+  ['Termostato para geladeira', 'un', 45, 120],
+];
+
+export const REFRIGERATION_PARTS: readonly ProductTemplate[] = [
+  ['Termostato para freezer', 'un', 50, 130],
+  ['Resistência de degelo', 'un', 40, 110],
+  ['Borracha de porta de geladeira', 'm', 30, 70],
+  ['Micromotor ventilador 220 V', 'un', 45, 120],
+  ['Timer de degelo', 'un', 35, 90],
+  ['Relé para compressor', 'un', 20, 60],
+  ['Protetor térmico', 'un', 15, 45],
+  ['Compressor 1/4 HP', 'un', 600, 1300],
+  ['Controlador digital de temperatura', 'un', 150, 380],
+  ['Válvula solenoide', 'un', 120, 320],
+];
+
+export const SERVICOS_CLIMATIZACAO: readonly ServiceTemplate[] = [
+  ['Limpeza de ar-condicionado split', 150, 300],
+  ['Instalação de ar-condicionado split 9000 BTU', 450, 700],
+  ['Instalação de ar-condicionado split 12000 BTU', 500, 800],
+  ['Instalação de ar-condicionado split 18000 BTU', 650, 950],
+  ['Instalação de ar-condicionado split 24000 BTU', 750, 1200],
+  ['Carga de gás R-410A', 200, 450],
+  ['Manutenção preventiva (PMOC)', 180, 400],
+  ['Visita técnica', 60, 150],
+  ['Reparo de vazamento', 250, 600],
+  ['Desinstalação de ar-condicionado', 150, 300],
+  ['Troca de capacitor', 80, 180],
+  ['Troca de compressor', 500, 1200],
+  ['Limpeza de dreno', 80, 180],
+  ['Limpeza de ar-condicionado de janela', 100, 200],
+  ['Carga de gás R-22', 220, 480],
+  ['Manutenção de câmara fria', 400, 1500],
+  ['Troca de termostato de geladeira', 120, 250],
+  ['Carga de gás em geladeira', 250, 450],
+  ['Conserto de freezer horizontal', 200, 600],
+  ['Manutenção de bebedouro', 90, 200],
+  ['Contrato mensal de manutenção', 600, 2500],
+];
+
+export const FORNECEDORES_ELETRONICA = [
+  'Distribuidora de Peças Eletrônicas Paulista Ltda', 'Celular Parts Importadora Ltda', 'Mega Telas Atacado',
+  'Baterias Brasil Comércio Ltda', 'InfoShop Componentes', 'Conectores & Cia', 'Soldas Ômega Ltda',
+  'Notebook Peças São José', 'TecnoParts Distribuidora', 'Cabos e Conexões Aliança', 'Eletrônica Santa Ifigênia',
+  'Importadora Oriente Express', 'Ferramentas Precisão Ltda', 'Transportadora Rápido Sul', 'Papelaria Central',
+  'Contabilidade Gonçalves & Associados', 'Imobiliária Bela Vista', 'Telefonia e Internet Conecta',
+  'Limpeza Brilho Serviços', 'Gráfica Impressão Já', 'Embalagens União', 'Frio Norte Distribuidora de Refrigeração',
+  'Cobre Sul Tubos e Conexões Ltda', 'Gás Frio Comércio de Gases Refrigerantes', 'Segurança Vigilância Total',
+  'Móveis Escritório Jequitibá',
+] as const;
+
+export const FORNECEDORES_REFRIGERACAO = [
+  'Frio Norte Distribuidora de Refrigeração', 'Cobre Sul Tubos e Conexões Ltda', 'Gás Frio Comércio de Gases Refrigerantes',
+  'Polo Frio Peças', 'Climatização Paraná Atacado', 'Compressores Araucária Ltda', 'Posto Caminho Novo (combustível)',
+  'Contabilidade Pinhão', 'Elétrica Iguaçu',
+] as const;

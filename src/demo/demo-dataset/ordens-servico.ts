@@ -1,0 +1,87 @@
+import type { DatasetOrdemServico } from '../../store/import/dataset.ts';
+import type { Random } from '../random.ts';
+import { randomFor, type CompanyPlan } from './companies.ts';
+import { businessSecond, clock, datetime, formatDay, randomOffsetStyle, type Day } from './dates-and-money.ts';
+import { idOf, type IdCounters } from './ids.ts';
+import { buildChecklist } from './os-checklist.ts';
+import { buildItens, type Catalog } from './os-itens.ts';
+import { forcedDangling, pickRef, type RefPool } from './references.ts';
+import { isDeleted, spreadVariant } from './variety.ts';
+
+export const STANDARD_OS_STATUSES = [
+  'aberta', 'concluida', 'cancelada', 'em_analise', 'aguardando_aprovacao', 'aprovada', 'reprovada',
+  'em_execucao', 'pausada', 'aguardando_orcamento', 'orcamento',
+] as const;
+
+const STATUS_WEIGHTS: Readonly<Record<string, number>> = {
+  aberta: 12, concluida: 35, cancelada: 6, em_analise: 5, aguardando_aprovacao: 5, aprovada: 5, reprovada: 3,
+  em_execucao: 8, pausada: 3, aguardando_orcamento: 4, orcamento: 4,
+};
+const CUSTOM_STATUS_WEIGHT = 5;
+
+/** Statuses of orders that are over: they were opened at least two days ago. */
+const FINISHED_STATUSES: ReadonlySet<string> = new Set(['concluida', 'cancelada', 'reprovada', 'em_garantia']);
+
+/** Share of orders of each status that carry a conclusion moment. */
+const CONCLUSION_RATE: Readonly<Record<string, number>> = { concluida: 1, em_garantia: 0.6, cancelada: 0.5, reprovada: 0.4 };
+
+function openingDay(random: Random, status: string, today: Day): Day {
+  if (FINISHED_STATUSES.has(status)) return today - random.int(2, 548);
+  // Work in progress is mostly recent, with some forgotten old orders.
+  return today - (random.chance(0.7) ? random.int(0, 90) : random.int(0, 548));
+}
+
+interface OrdemRefs {
+  clientes: RefPool;
+  tecnicos: RefPool;
+  catalog: Catalog;
+}
+
+function buildOrdem(
+  random: Random,
+  plan: CompanyPlan,
+  refs: OrdemRefs,
+  counters: IdCounters,
+  index: number,
+  today: Day,
+): DatasetOrdemServico {
+  const statuses = [...STANDARD_OS_STATUSES, ...plan.statusPersonalizados];
+  const forcedStatus = spreadVariant(index, plan.counts.ordens_servico, statuses);
+  const dangling = forcedDangling(index, plan.counts.ordens_servico);
+  const status =
+    forcedStatus ?? random.weighted(statuses.map((s) => [s, STATUS_WEIGHTS[s] ?? CUSTOM_STATUS_WEIGHT] as const));
+  const opened = openingDay(random, status, today);
+  const openSecond = businessSecond(random);
+  const style = randomOffsetStyle(random);
+
+  let conclusao: string | null = null;
+  if (random.chance(CONCLUSION_RATE[status] ?? 0)) {
+    // Quick repairs end the same day; others within two weeks, never later than yesterday.
+    conclusao = random.chance(0.2)
+      ? datetime(opened, Math.min(openSecond + random.int(3600, 4 * 3600), 86_399), style)
+      : datetime(Math.min(opened + random.int(1, 15), today - 1), businessSecond(random), style);
+  }
+
+  return {
+    id: idOf(plan, index),
+    empresa_id: plan.id,
+    status,
+    cliente_id: pickRef(random, refs.clientes, { live: 85, deleted: 4, missing: 3, none: 8 }, dangling),
+    tecnico_id: pickRef(random, refs.tecnicos, { live: 75, deleted: 5, missing: 3, none: 17 }, dangling),
+    data_abertura: formatDay(opened),
+    hora_abertura: random.chance(0.85) ? clock(openSecond) : null,
+    criada_em: random.chance(0.95) ? datetime(opened, Math.min(openSecond + random.int(0, 300), 86_399), style) : null,
+    data_conclusao: conclusao,
+    itens: buildItens(random, refs.catalog, counters),
+    checklist: buildChecklist(random, plan.checklist, counters),
+    // The orders that guarantee a status or a dangling reference stay visible.
+    excluido: !forcedStatus && !dangling && isDeleted(random, index, plan.counts.ordens_servico, 0.015),
+  };
+}
+
+export function buildOrdens(plan: CompanyPlan, refs: OrdemRefs, counters: IdCounters, today: Day): DatasetOrdemServico[] {
+  const random = randomFor(plan, 'ordens_servico');
+  return Array.from({ length: plan.counts.ordens_servico }, (_, index) =>
+    buildOrdem(random, plan, refs, counters, index, today),
+  );
+}
