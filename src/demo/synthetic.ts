@@ -27,7 +27,7 @@ import {
   generateMobile,
   generatePersonName,
 } from './brazil.ts';
-import { subtotalCents } from './demo-dataset/index.ts';
+import { subtotalCents } from './demo-dataset/dates-and-money.ts';
 import { todayInSaoPaulo } from '../time/sao-paulo-date.ts';
 import { hashSeed, SeededRandom, type Random } from './random.ts';
 
