@@ -2,37 +2,26 @@
 import { api, messageOf } from './api.js';
 import { $, el } from './dom.js';
 import { restoreFocus } from './focus.js';
-import { formatDate, formatDateTime, statusLabel } from './format.js';
+import { formatDate, formatDateTime } from './format.js';
 import { handleCommonFailure } from './session.js';
 import { state } from './state.js';
 
+/**
+ * The only actions recorded against a credential, so the only ones its trail can show:
+ * credential.create, .update, .rotate and .revoke (src/credentials/credentials.service.ts).
+ */
 const ACTION_LABELS = {
   create: 'Credencial criada',
-  created: 'Credencial criada',
   update: 'Credencial alterada',
-  updated: 'Credencial alterada',
-  change: 'Credencial alterada',
-  edit: 'Credencial alterada',
   rotate: 'Segredo rotacionado',
-  rotated: 'Segredo rotacionado',
   revoke: 'Credencial revogada',
-  revoked: 'Credencial revogada',
-  expire: 'Credencial expirada',
-  expired: 'Credencial expirada',
 };
+/** The fields credential.create records, and credential.update records as `{from, to}` (same file). */
 const DETAIL_LABELS = {
   name: 'Nome',
   scopes: 'Escopos',
   allowed_ips: 'IPs permitidos',
   expires: 'Expira em',
-  status: 'Status',
-  client_id: 'Client ID',
-  added: 'Incluídos',
-  removed: 'Retirados',
-  scopes_added: 'Escopos incluídos',
-  scopes_removed: 'Escopos retirados',
-  reason: 'Motivo',
-  motivo: 'Motivo',
 };
 
 function actionLabel(action) {
@@ -54,37 +43,19 @@ function formatValue(key, value) {
     return value.map((v) => formatValue(key, v)).join(', ');
   }
   if (typeof value === 'object') {
-    const pairs = [
-      ['from', 'to'],
-      ['old', 'new'],
-      ['antes', 'depois'],
-      ['de', 'para'],
-      ['before', 'after'],
-    ];
-    for (const [a, b] of pairs) {
-      if (a in value || b in value) return formatValue(key, value[a]) + ' → ' + formatValue(key, value[b]);
-    }
+    if ('from' in value || 'to' in value) return formatValue(key, value.from) + ' → ' + formatValue(key, value.to);
     return Object.entries(value)
       .map(([k, v]) => (DETAIL_LABELS[k] || k) + ': ' + formatValue(k, v))
       .join('; ');
   }
   if (typeof value === 'boolean') return value ? 'sim' : 'não';
   if (key === 'expires' && /^\d{4}-\d{2}-\d{2}$/.test(String(value))) return formatDate(String(value));
-  if (key === 'status') return statusLabel(value);
   return String(value);
 }
 
 function detailLines(details) {
   if (!details || typeof details !== 'object') return [];
-  const lines = [];
-  for (const [key, value] of Object.entries(details)) {
-    if ((key === 'changes' || key === 'alteracoes' || key === 'changed') && value && typeof value === 'object' && !Array.isArray(value)) {
-      lines.push(...detailLines(value));
-      continue;
-    }
-    lines.push((DETAIL_LABELS[key] || key) + ': ' + formatValue(key, value));
-  }
-  return lines;
+  return Object.entries(details).map(([key, value]) => (DETAIL_LABELS[key] || key) + ': ' + formatValue(key, value));
 }
 
 function auditItem(event) {

@@ -1,7 +1,7 @@
 // The create and edit form: its scope checkboxes, the password field that a sensitive scope
 // asks for, and the checks made before anything is sent (the server checks again).
 import { $, el, badge } from './dom.js';
-import { resourceLabel, todayIso } from './format.js';
+import { todayIso } from './format.js';
 import { clearErrors, setFieldError, showFormError } from './form-feedback.js';
 import { ipProblem } from './ip-check.js';
 import { isSensitive, state } from './state.js';
@@ -16,7 +16,8 @@ function renderScopeCheckboxes(selected) {
   }
   let index = 0;
   for (const [recurso, infos] of groups) {
-    const group = el('fieldset', { className: 'scope-group' }, [el('legend', { text: resourceLabel(recurso) })]);
+    // `recurso` is already the pt-BR label (src/settings/scope-info.ts).
+    const group = el('fieldset', { className: 'scope-group' }, [el('legend', { text: recurso })]);
     for (const info of infos) {
       const id = 'scope-' + index++;
       const input = el('input', { type: 'checkbox', id, name: 'scopes', value: info.scope });

@@ -11,12 +11,13 @@ import { handleCommonFailure } from './session.js';
 import { state } from './state.js';
 import { toast } from './toast.js';
 
+/** The `campo` names the credential endpoints use (src/settings/credential-input.ts), to the form's fields. */
 const FIELD_FOR = [
-  [/^(name|nome)\b/, 'cred-name'],
-  [/^scopes?\b/, 'cred-scopes'],
+  [/^name\b/, 'cred-name'],
+  [/^scopes\b/, 'cred-scopes'],
   [/^allowed_ips\b/, 'cred-ips'],
   [/^expires\b/, 'cred-expires'],
-  [/^senha(_atual)?\b/, 'cred-senha'],
+  [/^senha_atual\b/, 'cred-senha'],
 ];
 
 /** Puts the API's `detalhes` beside the fields they name; returns the first field to focus. */

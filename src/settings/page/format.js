@@ -1,23 +1,9 @@
 // Dates as the company sees them (America/Sao_Paulo, where expiry days are counted) and the
-// labels shared by the list, the form and the audit trail.
+// credential status labels.
 
 const TIME_ZONE = 'America/Sao_Paulo';
 
-const RESOURCE_LABELS = {
-  clientes: 'Clientes',
-  os: 'Ordens de serviço',
-  'ordens-servico': 'Ordens de serviço',
-  produtos: 'Produtos',
-  servicos: 'Serviços',
-  'contas-receber': 'Contas a receber',
-  'contas-pagar': 'Contas a pagar',
-  boletos: 'Boletos',
-};
 const STATUS_LABELS = { active: 'Ativa', expired: 'Expirada', revoked: 'Revogada' };
-
-export function resourceLabel(recurso) {
-  return RESOURCE_LABELS[recurso] || recurso;
-}
 
 export function statusLabel(status) {
   return STATUS_LABELS[status] || String(status);
