@@ -15,14 +15,16 @@ export default tseslint.config(
     },
   },
   {
-    // The settings and docs pages' plain browser scripts (served as is, no build step).
+    // The settings and docs pages' plain browser JavaScript (served as is, no build step).
     files: ['src/settings/page/*.js', 'src/docs-page/*.js'],
     languageOptions: {
-      sourceType: 'script',
       globals: {
         window: 'readonly', document: 'readonly', navigator: 'readonly', fetch: 'readonly', CSS: 'readonly',
         Element: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', Intl: 'readonly',
       },
     },
   },
+  // The settings page is ES modules loaded from main.js; the docs page is one classic script.
+  { files: ['src/settings/page/*.js'], languageOptions: { sourceType: 'module' } },
+  { files: ['src/docs-page/*.js'], languageOptions: { sourceType: 'script' } },
 );

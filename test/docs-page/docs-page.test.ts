@@ -26,7 +26,8 @@ describe('GET /docs over HTTP', () => {
   staticPageCases(() => t, {
     url: '/docs',
     css: 'docs.css',
-    js: 'docs.js',
+    js: ['docs.js'],
+    entry: 'docs.js',
     notAssets: ['/docs/assets/other.js', '/docs/assets/index.html', '/docs/assets/docs-page.routes.ts', '/docs/assets/..%2Fdocs-page.routes.ts', '/docs/other'],
   });
 

@@ -1,0 +1,110 @@
+// A credential's audit trail: who did what, from where, and what changed, newest first.
+import { api, messageOf } from './api.js';
+import { $, el } from './dom.js';
+import { restoreFocus } from './focus.js';
+import { formatDate, formatDateTime } from './format.js';
+import { handleCommonFailure } from './session.js';
+import { state } from './state.js';
+
+/**
+ * The only actions recorded against a credential, so the only ones its trail can show:
+ * credential.create, .update, .rotate and .revoke (src/credentials/credentials.service.ts).
+ */
+const ACTION_LABELS = {
+  create: 'Credencial criada',
+  update: 'Credencial alterada',
+  rotate: 'Segredo rotacionado',
+  revoke: 'Credencial revogada',
+};
+/** The fields credential.create records, and credential.update records as `{from, to}` (same file). */
+const DETAIL_LABELS = {
+  name: 'Nome',
+  scopes: 'Escopos',
+  allowed_ips: 'IPs permitidos',
+  expires: 'Expira em',
+};
+
+function actionLabel(action) {
+  const key = String(action).split('.').pop();
+  return ACTION_LABELS[key] || String(action);
+}
+
+function actorLabel(actor) {
+  if (!actor) return '—';
+  if (actor.type === 'operator') return 'Operador do sistema';
+  if (actor.type === 'anonimo') return 'Anônimo';
+  return actor.nome || 'Usuário #' + actor.id;
+}
+
+function formatValue(key, value) {
+  if (value === null || value === undefined) return key === 'expires' ? 'sem expiração' : '—';
+  if (Array.isArray(value)) {
+    if (value.length === 0) return key === 'allowed_ips' ? 'qualquer IP' : '(nenhum)';
+    return value.map((v) => formatValue(key, v)).join(', ');
+  }
+  if (typeof value === 'object') {
+    if ('from' in value || 'to' in value) return formatValue(key, value.from) + ' → ' + formatValue(key, value.to);
+    return Object.entries(value)
+      .map(([k, v]) => (DETAIL_LABELS[k] || k) + ': ' + formatValue(k, v))
+      .join('; ');
+  }
+  if (typeof value === 'boolean') return value ? 'sim' : 'não';
+  if (key === 'expires' && /^\d{4}-\d{2}-\d{2}$/.test(String(value))) return formatDate(String(value));
+  return String(value);
+}
+
+function detailLines(details) {
+  if (!details || typeof details !== 'object') return [];
+  return Object.entries(details).map(([key, value]) => (DETAIL_LABELS[key] || key) + ': ' + formatValue(key, value));
+}
+
+function auditItem(event) {
+  const lines = detailLines(event.details);
+  return el('li', {}, [
+    el('div', { className: 'audit-head' }, [
+      el('time', { datetime: event.created_at, text: formatDateTime(event.created_at) }),
+      el('span', { className: 'audit-action', text: actionLabel(event.action) }),
+    ]),
+    el('div', { className: 'audit-meta' }, ['por ' + actorLabel(event.actor), event.ip ? ' · IP ' : null, event.ip ? el('code', { text: event.ip }) : null]),
+    lines.length > 0 ? el('ul', { className: 'audit-details' }, lines.map((l) => el('li', { text: l }))) : null,
+  ]);
+}
+
+async function loadAudit(clientId) {
+  const list = $('audit-list');
+  list.setAttribute('aria-busy', 'true');
+  try {
+    const data = await api('GET', '/credentials/' + encodeURIComponent(clientId) + '/audit');
+    const events = Array.isArray(data.events) ? data.events : [];
+    list.replaceChildren(...events.map(auditItem));
+    $('audit-empty').hidden = events.length > 0;
+  } catch (err) {
+    if (await handleCommonFailure(err)) return;
+    list.replaceChildren(el('li', { className: 'notice notice-error', text: messageOf(err) }));
+  } finally {
+    list.removeAttribute('aria-busy');
+  }
+}
+
+export async function openAudit(cred, trigger) {
+  state.auditClientId = cred.client_id;
+  state.auditTrigger = { action: 'audit', clientId: cred.client_id, element: trigger };
+  $('audit-title').textContent = 'Histórico — ' + cred.name;
+  $('audit-section').hidden = false;
+  await loadAudit(cred.client_id);
+  $('audit-section').scrollIntoView({ block: 'start' });
+  $('audit-title').focus();
+}
+
+/** Keeps an open trail current after the user changed that credential. */
+export async function refreshAuditIf(clientId) {
+  if (state.auditClientId === clientId && !$('audit-section').hidden) await loadAudit(clientId);
+}
+
+export function closeAudit() {
+  $('audit-section').hidden = true;
+  $('audit-list').replaceChildren();
+  state.auditClientId = null;
+  restoreFocus(state.auditTrigger);
+  state.auditTrigger = null;
+}

@@ -1,0 +1,166 @@
+// The create and edit form: its scope checkboxes, the password field that a sensitive scope
+// asks for, and the checks made before anything is sent (the server checks again).
+import { $, el, badge } from './dom.js';
+import { todayIso } from './format.js';
+import { clearErrors, setFieldError, showFormError } from './form-feedback.js';
+import { ipProblem } from './ip-check.js';
+import { isSensitive, state } from './state.js';
+
+function renderScopeCheckboxes(selected) {
+  const container = $('cred-scopes-groups');
+  container.replaceChildren();
+  const groups = new Map();
+  for (const info of state.scopes) {
+    if (!groups.has(info.recurso)) groups.set(info.recurso, []);
+    groups.get(info.recurso).push(info);
+  }
+  let index = 0;
+  for (const [recurso, infos] of groups) {
+    // `recurso` is already the pt-BR label (src/settings/scope-info.ts).
+    const group = el('fieldset', { className: 'scope-group' }, [el('legend', { text: recurso })]);
+    for (const info of infos) {
+      const id = 'scope-' + index++;
+      const input = el('input', { type: 'checkbox', id, name: 'scopes', value: info.scope });
+      input.checked = selected.includes(info.scope);
+      input.addEventListener('change', updatePasswordField);
+      const label = el('label', { for: id }, [
+        info.descricao || info.scope,
+        info.sensivel ? ' ' : null,
+        info.sensivel ? badge('sensível', 'badge-sensitive') : null,
+        el('span', { className: 'scope-code mono', text: info.scope }),
+      ]);
+      group.append(el('div', { className: 'scope-option' + (info.sensivel ? ' is-sensitive' : '') }, [input, label]));
+    }
+    container.append(group);
+  }
+}
+
+function selectedScopes() {
+  return Array.from($('cred-scopes-groups').querySelectorAll('input[type="checkbox"]:checked')).map((i) => i.value);
+}
+
+function passwordNeeded() {
+  if (state.form === null) return false;
+  const gains = selectedScopes().some(isSensitive);
+  const carries = state.form.mode === 'edit' && state.form.credential.scopes.some(isSensitive);
+  return gains || carries;
+}
+
+function updatePasswordField() {
+  const needed = passwordNeeded();
+  const field = $('cred-senha-field');
+  const input = $('cred-senha');
+  field.hidden = !needed;
+  input.required = needed;
+  if (needed) input.setAttribute('aria-required', 'true');
+  else {
+    input.removeAttribute('aria-required');
+    input.value = '';
+  }
+  $('cred-senha-hint').textContent =
+    state.form && state.form.mode === 'edit' && state.form.credential.scopes.some(isSensitive)
+      ? 'Necessária porque esta credencial tem um escopo sensível.'
+      : 'Necessária porque você escolheu um escopo sensível.';
+}
+
+export function openForm(mode, credential, trigger) {
+  const form = $('credential-form');
+  form.reset();
+  clearErrors(form);
+  state.form = { mode, credential, trigger };
+  const editing = mode === 'edit';
+  $('form-title').textContent = editing ? 'Alterar credencial' : 'Nova credencial';
+  $('form-subtitle').hidden = !editing;
+  $('form-subtitle').replaceChildren(...(editing ? ['“' + credential.name + '” · Client ID ', el('code', { text: credential.client_id })] : []));
+  $('form-submit').textContent = editing ? 'Salvar alterações' : 'Criar credencial';
+  renderScopeCheckboxes(editing ? credential.scopes : []);
+  $('cred-name').value = editing ? credential.name : '';
+  $('cred-ips').value = editing ? credential.allowed_ips.join('\n') : '';
+  $('cred-expires').value = editing && credential.expires ? credential.expires : '';
+  $('cred-expires').min = todayIso();
+  updatePasswordField();
+  $('form-section').hidden = false;
+  $('new-credential-button').setAttribute('aria-expanded', 'true');
+  $('form-section').scrollIntoView({ block: 'start' });
+  $('cred-name').focus();
+}
+
+/** Empties and hides the form; returns the element that opened it, for focus. */
+export function hideForm() {
+  const form = $('credential-form');
+  form.reset();
+  $('cred-senha').value = '';
+  clearErrors(form);
+  $('form-section').hidden = true;
+  $('new-credential-button').setAttribute('aria-expanded', 'false');
+  const trigger = state.form ? state.form.trigger : null;
+  state.form = null;
+  return trigger;
+}
+
+function ipLines() {
+  return $('cred-ips')
+    .value.split(/\r?\n/)
+    .map((line, index) => ({ line: index + 1, text: line.trim() }))
+    .filter((l) => l.text !== '');
+}
+
+function sameList(a, b) {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
+}
+
+/** Checks the form; returns the body to send, or null after showing the problems. */
+export function collectForm() {
+  const form = $('credential-form');
+  clearErrors(form);
+  const editing = state.form.mode === 'edit';
+  const original = state.form.credential;
+  const name = $('cred-name').value.trim();
+  const scopes = selectedScopes();
+  const lines = ipLines();
+  const expires = $('cred-expires').value || null;
+  const senha = $('cred-senha').value;
+  const problems = [];
+
+  if (name === '') problems.push(setFieldError('cred-name', 'Informe um nome para a credencial.'));
+  else if (name.length > 100) problems.push(setFieldError('cred-name', 'Use no máximo 100 caracteres.'));
+  if (scopes.length === 0) problems.push(setFieldError('cred-scopes', 'Escolha ao menos um escopo.'));
+  const ipErrors = [];
+  for (const l of lines) {
+    const problem = ipProblem(l.text);
+    if (problem) ipErrors.push('Linha ' + l.line + ': “' + l.text + '” — ' + problem + (problem.endsWith('?') ? '' : '.'));
+  }
+  if (ipErrors.length > 0) problems.push(setFieldError('cred-ips', ipErrors));
+  const expiresChanged = !editing || expires !== (original.expires || null);
+  if (expires !== null && expiresChanged) {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(expires)) problems.push(setFieldError('cred-expires', 'Informe uma data válida.'));
+    else if (expires < todayIso()) problems.push(setFieldError('cred-expires', 'A data de expiração não pode estar no passado.'));
+  }
+  const needed = passwordNeeded();
+  if (needed && senha === '') problems.push(setFieldError('cred-senha', 'Informe a sua senha atual: a credencial tem ou terá um escopo sensível.'));
+
+  if (problems.length > 0) {
+    showFormError('form-error', problems.length === 1 ? 'Corrija o campo indicado.' : 'Corrija os ' + problems.length + ' campos indicados.');
+    problems[0].focus();
+    return null;
+  }
+
+  const ips = lines.map((l) => l.text);
+  let body;
+  if (!editing) {
+    body = { name, scopes, allowed_ips: ips, expires };
+  } else {
+    body = {};
+    if (name !== original.name) body.name = name;
+    if (!sameList([...scopes].sort(), [...original.scopes].sort())) body.scopes = scopes;
+    if (!sameList(ips, original.allowed_ips)) body.allowed_ips = ips;
+    if (expiresChanged) body.expires = expires;
+    if (Object.keys(body).length === 0) {
+      showFormError('form-error', 'Nenhuma alteração para salvar.');
+      $('cred-name').focus();
+      return null;
+    }
+  }
+  if (needed) body.senha_atual = senha;
+  return body;
+}

@@ -1,0 +1,87 @@
+// Sending the create and edit form, and putting the server's refusals beside their fields.
+import { api, ApiFailure, messageOf } from './api.js';
+import { refreshAuditIf } from './audit.js';
+import { collectForm, hideForm } from './credential-form.js';
+import { reloadCredentials } from './credentials-list.js';
+import { $ } from './dom.js';
+import { focusRowButton } from './focus.js';
+import { busy, setFieldError, showFormError } from './form-feedback.js';
+import { openSecret } from './secret-dialog.js';
+import { handleCommonFailure } from './session.js';
+import { state } from './state.js';
+import { toast } from './toast.js';
+
+/** The `campo` names the credential endpoints use (src/settings/credential-input.ts), to the form's fields. */
+const FIELD_FOR = [
+  [/^name\b/, 'cred-name'],
+  [/^scopes\b/, 'cred-scopes'],
+  [/^allowed_ips\b/, 'cred-ips'],
+  [/^expires\b/, 'cred-expires'],
+  [/^senha_atual\b/, 'cred-senha'],
+];
+
+/** Puts the API's `detalhes` beside the fields they name; returns the first field to focus. */
+function showServerFieldErrors(detalhes, fieldFor, formErrorBox) {
+  const byField = new Map();
+  const other = [];
+  for (const d of detalhes) {
+    const match = fieldFor.find(([pattern]) => pattern.test(String(d.campo)));
+    if (match) {
+      if (!byField.has(match[1])) byField.set(match[1], []);
+      byField.get(match[1]).push(d.mensagem);
+    } else other.push((d.campo ? d.campo + ': ' : '') + d.mensagem);
+  }
+  let first = null;
+  for (const [fieldId, messages] of byField) {
+    if (fieldId.endsWith('-senha')) $(fieldId + '-field').hidden = false;
+    const target = setFieldError(fieldId, messages);
+    first = first || target;
+  }
+  if (other.length > 0 || first === null) showFormError(formErrorBox, 'Não foi possível salvar.', other);
+  else showFormError(formErrorBox, 'Corrija os campos indicados.');
+  return first;
+}
+
+export async function onSubmitCredential(event) {
+  event.preventDefault();
+  if (state.form === null) return;
+  const body = collectForm();
+  if (body === null) return;
+  const form = event.currentTarget;
+  const { mode, credential } = state.form;
+  await busy(form, async () => {
+    try {
+      if (mode === 'create') {
+        const data = await api('POST', '/credentials', body);
+        const trigger = hideForm();
+        await reloadCredentials();
+        toast('Credencial “' + data.credential.name + '” criada.');
+        openSecret(data.credential.name, data.credential.client_id, data.client_secret, { element: trigger });
+        data.client_secret = null;
+      } else {
+        const data = await api('PATCH', '/credentials/' + encodeURIComponent(credential.client_id), body);
+        hideForm();
+        await reloadCredentials();
+        await refreshAuditIf(credential.client_id);
+        toast('Alterações salvas em “' + data.credential.name + '”.');
+        focusRowButton('edit', credential.client_id);
+      }
+    } catch (err) {
+      $('cred-senha').value = '';
+      if (await handleCommonFailure(err)) return;
+      if (err instanceof ApiFailure && err.codigo === 'senha_incorreta') {
+        $('cred-senha-field').hidden = false;
+        setFieldError('cred-senha', err.message || 'Senha incorreta.').focus();
+        showFormError('form-error', 'Corrija o campo indicado.');
+        return;
+      }
+      if (err instanceof ApiFailure && err.detalhes.length > 0) {
+        const first = showServerFieldErrors(err.detalhes, FIELD_FOR, 'form-error');
+        (first || $('form-error')).focus();
+        return;
+      }
+      showFormError('form-error', messageOf(err));
+      $('cred-name').focus();
+    }
+  });
+}

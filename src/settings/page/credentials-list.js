@@ -1,0 +1,108 @@
+// The company's credentials: the table with each one's actions, and the banner naming those
+// about to expire.
+import { api, messageOf } from './api.js';
+import { $, el, badge } from './dom.js';
+import { formatDate, formatDateTime, statusLabel, whenLeft } from './format.js';
+import { handleCommonFailure } from './session.js';
+import { isSensitive, state } from './state.js';
+
+export async function reloadCredentials() {
+  try {
+    const data = await api('GET', '/credentials');
+    state.credentials = Array.isArray(data.credentials) ? data.credentials : [];
+    state.scopes = Array.isArray(data.scopes) ? data.scopes : [];
+    $('main-error').hidden = true;
+    renderCredentials();
+  } catch (err) {
+    if (await handleCommonFailure(err)) return;
+    showMainError(messageOf(err));
+  }
+}
+
+function showMainError(text) {
+  const box = $('main-error');
+  box.textContent = text;
+  box.hidden = false;
+}
+
+function renderCredentials() {
+  const body = $('credentials-body');
+  body.replaceChildren();
+  const list = state.credentials;
+  $('credentials-empty').hidden = list.length > 0;
+  $('credentials-table').hidden = list.length === 0;
+  for (const cred of list) body.append(credentialRow(cred));
+  renderExpiring();
+}
+
+function credentialRow(cred) {
+  const soon = cred.status === 'active' && cred.expires_soon === true;
+  const row = el('tr', { className: [soon ? 'is-soon' : '', cred.status === 'revoked' ? 'is-revoked' : ''].join(' ').trim() || null, 'data-client-id': cred.client_id });
+
+  const nameCell = el('th', { scope: 'row' }, [
+    el('div', {}, [el('span', { className: 'cred-name', text: cred.name })]),
+    el('span', { className: 'visually-hidden', text: 'Client ID: ' }),
+    el('code', { className: 'client-id', text: cred.client_id }),
+    soon ? el('div', {}, [badge(whenLeft(cred.expires), 'badge-soon')]) : null,
+  ]);
+
+  const scopeList = el(
+    'ul',
+    { className: 'plain scope-list' },
+    (cred.scopes || []).map((scope) =>
+      el('li', {}, [el('code', { text: scope }), isSensitive(scope) ? ' ' : null, isSensitive(scope) ? badge('sensível', 'badge-sensitive') : null]),
+    ),
+  );
+
+  const ips =
+    cred.allowed_ips && cred.allowed_ips.length > 0
+      ? el('ul', { className: 'plain' }, cred.allowed_ips.map((ip) => el('li', {}, [el('code', { text: ip })])))
+      : el('span', { className: 'muted', text: 'Qualquer IP' });
+
+  const expires = cred.expires ? el('span', { className: 'nowrap', text: formatDate(cred.expires) }) : el('span', { className: 'muted', text: 'Sem expiração' });
+
+  const created = el('div', {}, [
+    el('div', { text: cred.created_by ? cred.created_by.nome || 'Usuário #' + cred.created_by.id : 'Operador do sistema' }),
+    el('div', { className: 'muted' }, ['em ', el('span', { className: 'nowrap', text: formatDateTime(cred.created_at) })]),
+  ]);
+
+  const lastUsed = cred.last_used_at
+    ? el('div', {}, [
+        el('div', { className: 'nowrap', text: formatDateTime(cred.last_used_at) }),
+        cred.last_used_ip ? el('div', { className: 'muted' }, ['IP ', el('code', { text: cred.last_used_ip })]) : null,
+      ])
+    : el('span', { className: 'muted', text: 'Nunca usada' });
+
+  const actions = el('div', { className: 'row-actions' });
+  const button = (action, text, label) =>
+    el('button', { type: 'button', className: 'button button-small', 'data-action': action, 'data-client-id': cred.client_id, 'aria-label': label + ' “' + cred.name + '”', text });
+  if (cred.status !== 'revoked') {
+    actions.append(button('edit', 'Editar', 'Editar'));
+    actions.append(button('rotate', 'Rotacionar segredo', 'Rotacionar segredo de'));
+    actions.append(button('revoke', 'Revogar', 'Revogar'));
+  }
+  actions.append(button('audit', 'Histórico', 'Histórico de'));
+
+  row.append(
+    nameCell,
+    el('td', { 'data-label': 'Escopos' }, [scopeList]),
+    el('td', { 'data-label': 'IPs permitidos' }, [ips]),
+    el('td', { 'data-label': 'Expira em' }, [expires]),
+    el('td', { 'data-label': 'Status' }, [badge(statusLabel(cred.status), 'status-' + cred.status)]),
+    el('td', { 'data-label': 'Criada por' }, [created]),
+    el('td', { 'data-label': 'Último uso' }, [lastUsed]),
+    el('td', { 'data-label': 'Ações' }, [actions]),
+  );
+  return row;
+}
+
+function renderExpiring() {
+  const soon = state.credentials.filter((c) => c.status === 'active' && c.expires_soon === true);
+  const list = $('expiring-list');
+  list.replaceChildren(
+    ...soon.map((c) =>
+      el('li', {}, [el('strong', { text: c.name }), ' (', el('code', { text: c.client_id }), ') — ' + whenLeft(c.expires) + ', em ' + formatDate(c.expires) + '.']),
+    ),
+  );
+  $('expiring-banner').hidden = soon.length === 0;
+}

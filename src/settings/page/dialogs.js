@@ -1,0 +1,32 @@
+// What every dialog shares: Cancel, the clean-up however a dialog closes, and closing them all
+// when the view changes under them.
+import { restoreFocus } from './focus.js';
+import { discardSecret, onSecretClosed } from './secret-dialog.js';
+import { state } from './state.js';
+
+export function closeAllDialogs() {
+  discardSecret();
+  state.dialogTrigger = null;
+  for (const dialog of document.querySelectorAll('dialog[open]')) dialog.close();
+}
+
+export function cancelDialog(button) {
+  const trigger = state.dialogTrigger;
+  state.dialogTrigger = null;
+  button.closest('dialog').close();
+  restoreFocus(trigger);
+}
+
+/** Runs on every dialog's close event: no password stays in a closed dialog. */
+export function onDialogClosed(event) {
+  const dialog = event.currentTarget;
+  if (dialog.id === 'secret-dialog') {
+    onSecretClosed();
+    return;
+  }
+  for (const input of dialog.querySelectorAll('input[type="password"]')) input.value = '';
+  const trigger = state.dialogTrigger;
+  state.dialogTrigger = null;
+  state.dialogCredential = null;
+  restoreFocus(trigger);
+}

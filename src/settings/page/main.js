@@ -1,0 +1,90 @@
+// API Externa settings page: plain browser JavaScript modules, no framework, no build step.
+// Talks only to the JSON API under /settings/api/ (docs/settings-api.md).
+// Secrets (client secrets, passwords, the CSRF token) live in memory only: never in a URL,
+// an attribute, browser storage or a cookie readable from here.
+//
+// This module wires the page's events to the other modules and starts it.
+import { ApiFailure, api, messageOf } from './api.js';
+import { closeAudit, openAudit } from './audit.js';
+import { hideForm, openForm } from './credential-form.js';
+import { onSubmitCredential } from './credential-save.js';
+import { cancelDialog, onDialogClosed } from './dialogs.js';
+import { $ } from './dom.js';
+import { restoreFocus } from './focus.js';
+import { onRevoke, openRevoke } from './revoke-dialog.js';
+import { onRotate, openRotate } from './rotate-dialog.js';
+import { closeSecret, copySecret, wipeSecret } from './secret-dialog.js';
+import { setSession } from './session.js';
+import { enter, onSignIn, signOut } from './sign-in.js';
+import { findCredential, state } from './state.js';
+import { showSignIn, showView } from './views.js';
+
+function onClick(event) {
+  const target = event.target instanceof Element ? event.target.closest('[data-action]') : null;
+  if (!target) return;
+  const action = target.getAttribute('data-action');
+  const clientId = target.getAttribute('data-client-id');
+  const cred = clientId ? findCredential(clientId) : null;
+  switch (action) {
+    case 'sign-out':
+      signOut();
+      break;
+    case 'form-cancel': {
+      const trigger = hideForm();
+      restoreFocus(trigger ? { element: trigger } : null);
+      break;
+    }
+    case 'edit':
+      if (cred) openForm('edit', cred, target);
+      break;
+    case 'rotate':
+      if (cred) openRotate(cred, target);
+      break;
+    case 'revoke':
+      if (cred) openRevoke(cred, target);
+      break;
+    case 'audit':
+      if (cred) openAudit(cred, target);
+      break;
+    case 'audit-close':
+      closeAudit();
+      break;
+    case 'dialog-cancel':
+      cancelDialog(target);
+      break;
+    case 'secret-copy':
+      copySecret();
+      break;
+    case 'secret-close':
+      closeSecret();
+      break;
+  }
+}
+
+async function boot() {
+  document.addEventListener('click', onClick);
+  $('signin-form').addEventListener('submit', onSignIn);
+  $('credential-form').addEventListener('submit', onSubmitCredential);
+  $('rotate-form').addEventListener('submit', onRotate);
+  $('revoke-form').addEventListener('submit', onRevoke);
+  $('new-credential-button').addEventListener('click', (event) => {
+    if (state.form === null || state.form.mode !== 'create') openForm('create', null, event.currentTarget);
+    else $('cred-name').focus();
+  });
+  $('new-credential-button').setAttribute('aria-expanded', 'false');
+  for (const dialog of document.querySelectorAll('dialog')) dialog.addEventListener('close', onDialogClosed);
+  // Escape: the secret goes before the dialog does (the close event comes a moment later).
+  $('secret-dialog').addEventListener('cancel', wipeSecret);
+
+  showView('view-loading');
+  try {
+    setSession(await api('GET', '/session'));
+    await enter(false);
+  } catch (err) {
+    if (err instanceof ApiFailure && err.status === 401) showSignIn();
+    else showSignIn(messageOf(err));
+  }
+}
+
+// A module script runs only once the document is parsed, so the elements are all there.
+boot();

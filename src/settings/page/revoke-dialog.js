@@ -1,0 +1,42 @@
+// Revoking a credential: final, so it asks for confirmation first.
+import { api, messageOf } from './api.js';
+import { refreshAuditIf } from './audit.js';
+import { reloadCredentials } from './credentials-list.js';
+import { $ } from './dom.js';
+import { focusRowButton } from './focus.js';
+import { busy, clearErrors, showFormError } from './form-feedback.js';
+import { handleCommonFailure } from './session.js';
+import { state } from './state.js';
+import { toast } from './toast.js';
+
+export function openRevoke(cred, trigger) {
+  const dialog = $('revoke-dialog');
+  clearErrors($('revoke-form'));
+  state.dialogCredential = cred;
+  state.dialogTrigger = { action: 'revoke', clientId: cred.client_id, element: trigger };
+  $('revoke-name').textContent = cred.name;
+  dialog.showModal();
+  dialog.querySelector('[data-action="dialog-cancel"]').focus();
+}
+
+export async function onRevoke(event) {
+  event.preventDefault();
+  const form = event.currentTarget;
+  const cred = state.dialogCredential;
+  if (!cred) return;
+  clearErrors(form);
+  await busy(form, async () => {
+    try {
+      await api('POST', '/credentials/' + encodeURIComponent(cred.client_id) + '/revoke', {});
+      state.dialogTrigger = null;
+      $('revoke-dialog').close();
+      await reloadCredentials();
+      await refreshAuditIf(cred.client_id);
+      toast('Credencial “' + cred.name + '” revogada. Ela e seus tokens deixaram de funcionar.');
+      focusRowButton('audit', cred.client_id);
+    } catch (err) {
+      if (await handleCommonFailure(err)) return;
+      showFormError('revoke-error', messageOf(err));
+    }
+  });
+}

@@ -1,0 +1,14 @@
+// A short confirmation in the page's live region, cleared after a while.
+import { $ } from './dom.js';
+
+let toastTimer = null;
+
+export function toast(text) {
+  const box = $('toast');
+  box.textContent = text;
+  if (toastTimer !== null) clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => {
+    box.textContent = '';
+    toastTimer = null;
+  }, 10000);
+}
