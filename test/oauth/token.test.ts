@@ -138,6 +138,22 @@ describe('client authentication errors', () => {
     for (const authorization of cases) assertOAuthError(await post({ headers: { authorization } }), 400, 'invalid_request');
   });
 
+  test('Basic with empty credentials is a malformed Basic header, not a missing one (D25)', async () => {
+    // The empty credential part decodes to "", which has no colon: invalid_request, like any
+    // Basic header that does not carry id:secret; a Basic value that is not one Base64 token too.
+    for (const authorization of ['Basic', 'basic', 'Basic   ', `Basic ${Buffer.from(`${cred.clientId}:x`).toString('base64')} extra`]) {
+      const res = await post({ headers: { authorization } });
+      assertOAuthError(res, 400, 'invalid_request');
+      assert.equal(res.headers['www-authenticate'], undefined, authorization);
+    }
+    // Another scheme is no Basic header at all: 401 invalid_client with the Basic challenge.
+    for (const authorization of ['Bearer abc', 'Bearer']) {
+      const res = await post({ headers: { authorization } });
+      assertOAuthError(res, 401, 'invalid_client');
+      assert.equal(res.headers['www-authenticate'], 'Basic realm="api-externa"');
+    }
+  });
+
   test('a secret with reserved characters is form-urlencoded before Base64 (RFC 6749 2.3.1)', async () => {
     // Our secrets use base64url only (D40), so prove the decoding with a client id carrying
     // reserved characters encoded by the client: ":" inside an id must arrive as %3A.
