@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { CentralDatabase } from '../store/tables.ts';
 import { credentialNotExpired } from './expiry.sql.ts';
+import { couldBeClientId } from './secrets.ts';
 
 export type CredentialStatus = 'active' | 'expired' | 'revoked';
 
@@ -48,7 +49,9 @@ export async function listCredentials(db: Db, empresaId: number): Promise<Creden
   return selectCredentials(db).where('c.empresa_id', '=', empresaId).orderBy('c.id').execute();
 }
 
+/** null for an unknown client id, and for text that cannot be one (never sent to SQL). */
 export async function findCredentialByClientId(db: Db, clientId: string): Promise<CredentialRow | null> {
+  if (!couldBeClientId(clientId)) return null;
   return (await selectCredentials(db).where('c.client_id', '=', clientId).executeTakeFirst()) ?? null;
 }
 
@@ -83,6 +86,7 @@ export async function insertCredential(
 }
 
 export async function lockCredential(db: Transaction<CentralDatabase>, clientId: string): Promise<void> {
+  if (!couldBeClientId(clientId)) return;
   await db.selectFrom('api_credentials').select('id').where('client_id', '=', clientId).forUpdate().execute();
 }
 

@@ -9,6 +9,16 @@ export const newClientId = (): string => `ae_live_${randomBytes(16).toString('ba
 export const newClientSecret = (): string => `ae_sk_${randomBytes(32).toString('base64url')}`;
 export const newAccessToken = (): string => `ae_at_${randomBytes(32).toString('base64url')}`;
 
+// D40's alphabet, with room for other prefixes than today's `ae_live_`.
+const CLIENT_ID_SHAPE = /^[A-Za-z0-9_-]{1,128}$/;
+
+/**
+ * Whether a text could be a client id at all. Lookups answer "unknown" for any other text without
+ * asking the database: a NUL, for one, is not even valid in a PostgreSQL text parameter, and would
+ * turn an unknown client id into a 500 (D25 wants the same 401 as any unknown id).
+ */
+export const couldBeClientId = (text: string): boolean => CLIENT_ID_SHAPE.test(text);
+
 /**
  * Secrets and tokens are stored only as SHA-256 hashes. They carry 256 random bits, so a fast
  * hash is enough: there is no dictionary to guess from.

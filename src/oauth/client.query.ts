@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { CentralDatabase } from '../store/tables.ts';
 import { credentialNotExpired } from '../credentials/expiry.sql.ts';
+import { couldBeClientId } from '../credentials/secrets.ts';
 
 export interface ClientRecord {
   id: number;
@@ -13,6 +14,7 @@ export interface ClientRecord {
 }
 
 export async function findClient(db: Kysely<CentralDatabase>, clientId: string): Promise<ClientRecord | null> {
+  if (!couldBeClientId(clientId)) return null;
   const row = await db
     .selectFrom('api_credentials as c')
     .innerJoin('empresas as e', 'e.id', 'c.empresa_id')

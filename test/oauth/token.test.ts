@@ -116,6 +116,27 @@ describe('client authentication errors', () => {
     assert.equal(expired.body, wrong.body);
   });
 
+  test('a client id that can never exist (a NUL, raw or %00) is the same 401 as an unknown id, never a 500 (D25, D40)', async () => {
+    const unknown = await post({ headers: { authorization: basicHeader('ae_live_doesnotexist', cred.secret) } });
+    const rawNul = `Basic ${Buffer.from(`ae\u0000raw:${cred.secret}`).toString('base64')}`;
+    const answers = [
+      // %00 form-encoded before Base64, as RFC 6749 2.3.1 clients send it
+      await post({ headers: { authorization: basicHeader('ae\u0000encoded', cred.secret) } }),
+      await post({ headers: { authorization: rawNul } }),
+      // the same id in the body too, so the body check lets it through to the lookup
+      await post({ headers: { authorization: rawNul }, payload: 'grant_type=client_credentials&client_id=ae%00raw' }),
+      // a body client_id alone is no client authentication at all
+      await post({ payload: 'grant_type=client_credentials&client_id=ae%00body' }),
+      await post({ headers: { authorization: basicHeader('ae_live_\u00e9\u4e2d', cred.secret) } }),
+      await post({ headers: { authorization: basicHeader('x'.repeat(129), cred.secret) } }),
+    ];
+    for (const res of answers) {
+      assertOAuthError(res, 401, 'invalid_client');
+      assert.equal(res.body, unknown.body);
+      assert.equal(res.headers['www-authenticate'], 'Basic realm="api-externa"');
+    }
+  });
+
   test('a credential expiring today in America/Sao_Paulo still works (D32)', async () => {
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
     const c = await t.credential(empresa, { expires: today });
