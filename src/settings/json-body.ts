@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { SettingsError } from '../errors/api-error.ts';
+import { SettingsError, type Detalhe } from '../errors/api-error.ts';
 
 export type JsonObject = Record<string, unknown>;
 
@@ -33,6 +33,8 @@ export function readJsonObject(request: FastifyRequest, options: { allowEmpty: b
     throw invalid('O corpo não é um JSON válido.');
   }
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw invalid('O corpo deve ser um objeto JSON.');
+  const unstorable = unstorableText(parsed);
+  if (unstorable.length > 0) throw new SettingsError('dados_invalidos', unstorable);
   return parsed as JsonObject;
 }
 
@@ -41,4 +43,36 @@ export function unknownFields(body: JsonObject, allowed: readonly string[]): { c
   return Object.keys(body)
     .filter((key) => !allowed.includes(key))
     .map((campo) => ({ campo, mensagem: 'Campo desconhecido.' }));
+}
+
+// JSON may carry `\u0000` and lone UTF-16 surrogates (`\ud800`). Neither is text a database
+// column can hold: PostgreSQL refuses a NUL in a text parameter and a lone surrogate inside
+// jsonb (the audit trail), and in a text column it would silently become U+FFFD.
+// eslint-disable-next-line no-control-regex -- matching NUL is the point
+const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const UNSTORABLE_MESSAGE = 'Contém um caractere inválido (caractere nulo ou Unicode malformado).';
+
+/**
+ * Every string of the body (field names too) that holds such a character, one item per field
+ * (`name`, `allowed_ips[1]`), checked here, where the body is read, so that no reader can pass
+ * one on to SQL. A bad field name cannot name itself: it is reported as `corpo`. Walked with a
+ * queue rather than recursion, as a 16 KiB body can nest thousands of levels deep.
+ */
+function unstorableText(body: object): Detalhe[] {
+  const found = new Set<string>();
+  const queue: [string, unknown][] = [['', body]];
+  for (let i = 0; i < queue.length; i++) {
+    const [campo, value] = queue[i] as [string, unknown];
+    if (typeof value === 'string') {
+      if (UNSTORABLE.test(value)) found.add(campo);
+    } else if (Array.isArray(value)) {
+      value.forEach((item, index) => queue.push([`${campo}[${index}]`, item]));
+    } else if (value !== null && typeof value === 'object') {
+      for (const [key, item] of Object.entries(value)) {
+        if (UNSTORABLE.test(key)) found.add(campo === '' ? 'corpo' : campo);
+        else queue.push([campo === '' ? key : `${campo}.${key}`, item]);
+      }
+    }
+  }
+  return [...found].map((campo) => ({ campo, mensagem: UNSTORABLE_MESSAGE }));
 }

@@ -125,6 +125,15 @@ describe('strict parameters (D6-D8)', () => {
   test('a malformed %-escape is 400', async () => {
     assert.equal((await t.get('/v1/clientes?nome=%E0%A4%A', token)).statusCode, 400);
   });
+
+  test('a NUL or an encoded lone surrogate in a text parameter is 400 naming it, never a 500', async () => {
+    // %ED%A0%80 is U+D800 in (invalid) UTF-8: no text at all, so it never reaches SQL either.
+    for (const query of ['nome=ab%00c', 'cidade=%00', 'nome=ab%ED%A0%80', 'cidade=x%ED%B0%80']) {
+      const res = await t.get(`/v1/clientes?${query}`, token);
+      assert.equal(res.statusCode, 400, query);
+      assert.deepEqual(detalhes(res).map((d) => d.campo), [query.split('=')[0]], query);
+    }
+  });
 });
 
 describe('rate limit: 120 per credential per clock minute (D35)', () => {

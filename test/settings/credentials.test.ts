@@ -157,6 +157,34 @@ describe('create', () => {
   });
 });
 
+describe('text no column can hold', () => {
+  test('a NUL or a lone surrogate anywhere in a body is 400 dados_invalidos naming each field, never a 500', async () => {
+    const create = await b.post(CREDENTIALS, { name: 'a\ud800b', scopes: ['os:ler\u0000'], allowed_ips: ['203.0.113.7', '10.0.0.1\udfff'] });
+    assert.equal(create.statusCode, 400);
+    assert.equal(errorOf(create).codigo, 'dados_invalidos');
+    assert.deepEqual(errorOf(create).detalhes.map((d) => d.campo).sort(), ['allowed_ips[1]', 'name', 'scopes[0]']);
+    const created = await b.create({ name: 'Texto', scopes: ['os:ler'] });
+    const url = `${CREDENTIALS}/${created.clientId}`;
+    const change = await b.patch(url, { name: 'ok\u0000' });
+    assert.equal(change.statusCode, 400);
+    assert.deepEqual(errorOf(change).detalhes.map((d) => d.campo), ['name']);
+    const rotate = await b.post(`${url}/rotate`, { senha_atual: '\ud800' });
+    assert.equal(rotate.statusCode, 400);
+    assert.deepEqual(errorOf(rotate).detalhes.map((d) => d.campo), ['senha_atual']);
+    assert.equal((await listed(created.clientId)).name, 'Texto', 'nothing changed');
+  });
+
+  test('a client id in the path that can never exist is 404 like an unknown one, never a 500 (D40)', async () => {
+    for (const id of ['ae%00x', 'ae_live_%C3%A9', 'ae%20live']) {
+      const url = `${CREDENTIALS}/${id}`;
+      for (const res of [await b.get(`${url}/audit`), await b.patch(url, { name: 'x' }), await b.post(`${url}/rotate`), await b.post(`${url}/revoke`)]) {
+        assert.equal(res.statusCode, 404, id);
+        assert.equal(errorOf(res).codigo, 'recurso_nao_encontrado');
+      }
+    }
+  });
+});
+
 describe('the secret is shown once', () => {
   test('only the create and rotate answers hold a secret; list and audit never do', async () => {
     const created = await b.create({ name: 'Segredo', scopes: ['os:ler'] });

@@ -141,6 +141,27 @@ describe('sign-in', () => {
     assert.equal(errorOf(huge).codigo, 'dados_invalidos');
   });
 
+  test('a NUL or a lone surrogate in the e-mail or the password is 400 dados_invalidos naming the field, never a 500', async () => {
+    const user = await addUser(t, empresa);
+    const cases: [string, string[]][] = [
+      [JSON.stringify({ email: `a\u0000${user.email}`, senha: user.senha }), ['email']],
+      [JSON.stringify({ email: `${user.email}\ud800`, senha: user.senha }), ['email']],
+      [JSON.stringify({ email: user.email, senha: `${user.senha}\u0000` }), ['senha']],
+      [JSON.stringify({ email: user.email, senha: `\udc00${user.senha}` }), ['senha']],
+      // a field name cannot name itself: the body is named
+      [`{"email":${JSON.stringify(user.email)},"senha":${JSON.stringify(user.senha)},"x\\u0000":1}`, ['corpo']],
+    ];
+    for (const [body, campos] of cases) {
+      const res = await postSignIn(t, body);
+      assert.equal(res.statusCode, 400, body);
+      assert.equal(errorOf(res).codigo, 'dados_invalidos');
+      assert.deepEqual(errorOf(res).detalhes.map((d) => d.campo), campos, body);
+      assert.equal(res.headers['content-type'], 'application/json; charset=utf-8');
+    }
+    // A well-formed surrogate pair is ordinary text (an unknown e-mail here).
+    assert.equal((await postSignIn(t, { email: 'emoji\ud83d\ude00@teste.com.br', senha: 'x' })).statusCode, 401);
+  });
+
   test('a foreign Origin is refused (403 csrf_invalido); the own origin passes', async () => {
     const user = await addUser(t, empresa);
     const foreign = await postSignIn(t, { email: user.email, senha: user.senha }, uniqueSourceIp(), { origin: 'https://evil.example' });
