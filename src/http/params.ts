@@ -1,5 +1,5 @@
 import { badRequest, type Detalhe } from '../errors/api-error.ts';
-import { splitPairs } from './query-string.ts';
+import { MALFORMED_ESCAPE, parsePairs, splitPairs } from './query-string.ts';
 
 /**
  * One definition per query parameter gives the strict parser below and the OpenAPI schema
@@ -81,7 +81,9 @@ function parseValue(spec: ParamSpec, raw: string): { value: unknown } | { error:
 export function collectParams<S extends ParamSpecs>(raw: string, specs: S): { parsed: Parsed<S>; problems: Detalhe[] } {
   const seen = new Map<string, string>();
   const problems = new Map<string, string>();
-  for (const { name, value } of splitPairs(raw)) {
+  const { pairs, malformed } = parsePairs(raw);
+  for (const name of malformed) problems.set(name, MALFORMED_ESCAPE);
+  for (const { name, value } of pairs) {
     if (!Object.hasOwn(specs, name)) problems.set(name, 'Parâmetro desconhecido neste endpoint.');
     else if (seen.has(name)) problems.set(name, 'Parâmetro repetido: informe-o uma única vez.');
     seen.set(name, value);

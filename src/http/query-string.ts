@@ -1,5 +1,3 @@
-import { badRequest } from '../errors/api-error.ts';
-
 /** The raw query string of a URL, without the `?`; empty when there is none. */
 export function rawQuery(url: string): string {
   const at = url.indexOf('?');
@@ -20,31 +18,35 @@ export interface Pair {
   value: string;
 }
 
+export const MALFORMED_ESCAPE = 'Codificação percentual (%XX) inválida.';
+
 /**
  * Splits `a=1&b=2` into pairs without merging repeats or dropping anything, so the callers can
  * refuse repeated, unknown and empty parameters (D6-D8, D26). Empty segments (`a=1&&b=2`, a
- * trailing `&`) carry no parameter and are skipped. Returns the raw name of the first segment
- * with a malformed %-escape instead when there is one.
+ * trailing `&`) carry no parameter and are skipped. A segment with a malformed %-escape is not a
+ * pair: its name (decoded when the name itself decodes, raw otherwise) is listed in `malformed`,
+ * and the split goes on, so every other offending field can be reported too (D37).
  */
-export function parsePairs(raw: string): { pairs: Pair[] } | { malformed: string } {
+export function parsePairs(raw: string): { pairs: Pair[]; malformed: string[] } {
   const pairs: Pair[] = [];
+  const malformed: string[] = [];
   for (const segment of raw.split('&')) {
     if (segment === '') continue;
     const eq = segment.indexOf('=');
     const rawName = eq === -1 ? segment : segment.slice(0, eq);
     const name = formDecode(rawName);
     const value = formDecode(eq === -1 ? '' : segment.slice(eq + 1));
-    if (name === null || value === null) return { malformed: name ?? rawName };
-    pairs.push({ name, value });
+    if (name === null || value === null) malformed.push(name ?? rawName);
+    else pairs.push({ name, value });
   }
-  return { pairs };
+  return { pairs, malformed };
 }
 
-/** parsePairs for a data route's query string: a malformed escape is a 400. */
+/**
+ * The well-formed pairs of a data route's query string, for checks that precede value validation
+ * (D13's scope check). The malformed ones are left to collectParams (params.ts), which reports
+ * them with every other offending field (D37).
+ */
 export function splitPairs(raw: string): Pair[] {
-  const result = parsePairs(raw);
-  if ('malformed' in result) {
-    throw badRequest([{ campo: result.malformed, mensagem: 'Codificação percentual (%XX) inválida.' }]);
-  }
-  return result.pairs;
+  return parsePairs(raw).pairs;
 }

@@ -30,10 +30,10 @@ export function checkNoQuery(url: string): void {
  * parameter without a value is treated as omitted (RFC 6749 3.2).
  */
 export function parseTokenForm(body: string): TokenForm {
-  const result = parsePairs(body);
-  if ('malformed' in result) throw invalidRequest('The request body has a malformed percent-escape');
+  const { pairs, malformed } = parsePairs(body);
+  if (malformed.length > 0) throw invalidRequest('The request body has a malformed percent-escape');
   const values = new Map<string, string>();
-  for (const { name, value } of result.pairs) {
+  for (const { name, value } of pairs) {
     if (values.has(name)) throw invalidRequest(`Parameter ${asciiName(name)} is repeated`);
     values.set(name, value);
   }

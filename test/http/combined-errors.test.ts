@@ -30,3 +30,14 @@ test("the company's own custom status is accepted, exactly as written (D14)", as
   assert.deepEqual(await fields('/v1/ordens-servico?status=%20aguardando_peca'), ['status']);
   assert.deepEqual(await fields('/v1/ordens-servico?status=ABERTA'), ['status']);
 });
+
+test('a malformed %-escape is one item among the others, not the only one (D37)', async () => {
+  const res = await t.get('/v1/clientes?pagina=%zz&foo=1&por_pagina=0', token);
+  const detalhes = (res.json() as { erro: { detalhes: { campo: string; mensagem: string }[] } }).erro.detalhes;
+  assert.deepEqual(detalhes.map((d) => d.campo).sort(), ['foo', 'pagina', 'por_pagina']);
+  assert.match(detalhes.find((d) => d.campo === 'pagina')?.mensagem ?? '', /%XX/);
+  // a bad name is named as sent; a bad value under a good name, by that name, once
+  assert.deepEqual(await fields('/v1/produtos?nome=%E0%A4%A&ordem=up&x%zz=1'), ['nome', 'ordem', 'x%zz']);
+  assert.deepEqual(await fields('/v1/clientes?pagina=%zz&pagina=1&ativo=2'), ['ativo', 'pagina']);
+  assert.deepEqual(await fields('/v1/clientes/abc?incluir=%zz'), ['id', 'incluir']);
+});
