@@ -72,7 +72,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const routes = new RouteTable();
   app.setNotFoundHandler((request, reply) => {
-    const allow = routes.allowFor(request.url.split('?')[0] ?? '');
+    const allow = routes.allowFor(request.url);
     if (allow !== null) {
       reply.code(405).header('allow', allow).send(envelope('metodo_nao_permitido', request.id));
     } else {

@@ -87,6 +87,37 @@ describe('routes and methods (D2, D3)', () => {
   });
 });
 
+describe('percent-encoded paths are the routes the router finds (D2)', () => {
+  test('another method on a percent-encoded known path is 405 with Allow, before authentication', async () => {
+    // The router decodes /v1/%63lientes to /v1/clientes: GET reaches the route (401 without a token).
+    assert.equal((await t.get('/v1/%63lientes')).statusCode, 401);
+    const cases: [string, string, string][] = [
+      ['POST', '/v1/%63lientes', 'GET'],
+      ['DELETE', '/v1/%63lientes?pagina=1', 'GET'],
+      ['PUT', '/v1/clientes/%31', 'GET'],
+      ['HEAD', '/v1/%6Frdens-servico', 'GET'],
+      ['GET', '/v1/oauth/%74oken', 'POST'],
+    ];
+    for (const [method, url, allow] of cases) {
+      const res = await t.app.inject({ method: method as 'GET', url });
+      assert.equal(res.statusCode, 405, `${method} ${url}`);
+      assert.equal(res.headers.allow, allow, `${method} ${url}`);
+      if (method !== 'HEAD') assert.equal((res.json() as { erro: { codigo: string } }).erro.codigo, 'metodo_nao_permitido');
+    }
+  });
+
+  test('escapes the router keeps encoded name no route: 404 for any method', async () => {
+    // %2F does not split a segment and %25 is a literal percent sign, in the router as here.
+    for (const url of ['/v1/clientes%2F1', '/v1/%2563lientes']) {
+      for (const method of ['GET', 'POST'] as const) {
+        const res = await t.app.inject({ method, url });
+        assert.equal(res.statusCode, 404, `${method} ${url}`);
+        assert.equal(res.headers.allow, undefined);
+      }
+    }
+  });
+});
+
 describe('strict parameters (D6-D8)', () => {
   function detalhes(res: { json(): unknown }): { campo: string; mensagem: string }[] {
     return (res.json() as { erro: { detalhes: { campo: string; mensagem: string }[] } }).erro.detalhes;
