@@ -1,7 +1,8 @@
-import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config/config.ts';
 import { handleError } from './errors/error-handler.ts';
 import { envelope } from './errors/envelope.ts';
+import { handleFrameworkError } from './errors/framework-errors.ts';
 import { setCommonHeaders } from './http/headers.ts';
 import { registerMetricsRoute, registerOpenApiRoute, registerOpsRoutes } from './http/ops-routes.ts';
 import { registerDocsPage } from './docs-page/docs-page.routes.ts';
@@ -26,8 +27,27 @@ export interface AppDeps {
   metricsOnOwnPort?: boolean;
 }
 
+// Node's default limit for the request line and headers together (--max-http-header-size).
+const MAX_PARAM_LENGTH = 16 * 1024;
+
 /** Builds the app without listening: plugins in order, error handling, routes. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  /** One access-log line and the metrics of every answered request. */
+  function recordResponse(request: FastifyRequest, reply: FastifyReply): void {
+    deps.metrics?.observe(request.routeOptions.url, request.method, reply.statusCode, reply.elapsedTime / 1000);
+    request.log.info(
+      {
+        method: request.method,
+        route: request.routeOptions.url ?? null,
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+        client_id: request.principal?.clientId,
+        empresa_id: request.principal?.empresaId,
+      },
+      'request',
+    );
+  }
+
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
     genReqId: requestIdFor,
@@ -38,8 +58,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     exposeHeadRoutes: false,
     // D33: X-Forwarded-For is believed only from proxies the operator names.
     trustProxy: deps.config.trustProxy.length > 0 ? deps.config.trustProxy : false,
-    // Queries are parsed strictly by the routes themselves from the raw URL (D6-D8).
-    routerOptions: { querystringParser: () => ({}) },
+    // Queries are parsed strictly by the routes themselves from the raw URL (D6-D8). Path
+    // parameters are bounded by Node's header size only (no route has a regex parameter), so a
+    // long `{id}` is judged by the route like any other bad id (D4, D6) instead of the router's
+    // own 414 (FST_ERR_MAX_PARAM_LENGTH).
+    routerOptions: { querystringParser: () => ({}), maxParamLength: MAX_PARAM_LENGTH },
+    // A path the router cannot decode gets our envelope and headers (D2), and is logged and counted.
+    frameworkErrors: (err, request, reply) => {
+      reply.raw.once('finish', () => recordResponse(request, reply));
+      handleFrameworkError(err, request, reply);
+    },
     return503OnClosing: false,
   }) as unknown as FastifyInstance;
 
@@ -54,20 +82,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
 
   app.addHook('onRequest', async (request, reply) => setCommonHeaders(request, reply));
-  app.addHook('onResponse', async (request, reply) => {
-    deps.metrics?.observe(request.routeOptions.url, request.method, reply.statusCode, reply.elapsedTime / 1000);
-    request.log.info(
-      {
-        method: request.method,
-        route: request.routeOptions.url ?? null,
-        status: reply.statusCode,
-        ms: Math.round(reply.elapsedTime * 10) / 10,
-        client_id: request.principal?.clientId,
-        empresa_id: request.principal?.empresaId,
-      },
-      'request',
-    );
-  });
+  app.addHook('onResponse', async (request, reply) => recordResponse(request, reply));
   app.setErrorHandler(handleError);
 
   const routes = new RouteTable();

@@ -118,6 +118,39 @@ describe('percent-encoded paths are the routes the router finds (D2)', () => {
   });
 });
 
+describe('a path the router cannot decode (D2, D34)', () => {
+  test('a malformed %-escape in the path is 404 recurso_nao_encontrado in the envelope, with every common header', async () => {
+    const urls = ['/v1/%zz', '/v1/clientes/%zz', '/v1/clientes/1%', '/v1/oauth/%zz', '/v1/clientes/%ED%A0%80', '/%zz', '/settings/api/credentials/%zz/audit'];
+    for (const url of urls) {
+      for (const method of ['GET', 'POST', 'HEAD'] as const) {
+        const res = await t.app.inject({ method, url });
+        assert.equal(res.statusCode, 404, `${method} ${url}`);
+        assert.equal(res.headers.allow, undefined);
+        if (method === 'HEAD') continue;
+        assertCommonHeaders(res, `${method} ${url}`);
+        const erro = (res.json() as { erro: { codigo: string; detalhes: unknown[] } }).erro;
+        assert.equal(erro.codigo, 'recurso_nao_encontrado');
+        assert.deepEqual(erro.detalhes, []);
+      }
+    }
+  });
+
+  test('a valid incoming X-Request-ID is echoed there too', async () => {
+    const sent = 'f47ac10b-58cc-4372-a567-0e02b2c3d479';
+    const res = await t.get('/v1/clientes/%zz', undefined, { 'x-request-id': sent });
+    assert.equal(res.headers['x-request-id'], sent);
+    assert.equal((res.json() as { erro: { request_id: string } }).erro.request_id, sent);
+  });
+
+  test('a very long {id} is judged by the route, in order: 401 without a token, 400 naming id with one (D4, D6)', async () => {
+    const url = `/v1/clientes/${'1'.repeat(300)}`;
+    assert.equal((await t.get(url)).statusCode, 401);
+    const res = await t.get(url, token);
+    assert.equal(res.statusCode, 400);
+    assert.deepEqual((res.json() as { erro: { detalhes: { campo: string }[] } }).erro.detalhes.map((d) => d.campo), ['id']);
+  });
+});
+
 describe('strict parameters (D6-D8)', () => {
   function detalhes(res: { json(): unknown }): { campo: string; mensagem: string }[] {
     return (res.json() as { erro: { detalhes: { campo: string; mensagem: string }[] } }).erro.detalhes;

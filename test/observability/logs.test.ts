@@ -66,3 +66,27 @@ test('a full token and data flow logs route, status, latency, ids — and never 
     await app.close();
   }
 });
+
+test('a path the router cannot decode is logged like any other request (D2)', async () => {
+  const lines: string[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(...chunk.toString().split('\n').filter((l) => l !== ''));
+      done();
+    },
+  });
+  const logger = pino({ level: 'info' }, sink);
+  const app = await buildApp({ config: { trustProxy: [] }, store: t.store, limiter: new MemoryLimiter(), logger });
+  try {
+    const res = await app.inject({ method: 'GET', url: '/v1/clientes/%zz' });
+    assert.equal(res.statusCode, 404);
+    logger.flush();
+    const requests = lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.msg === 'request');
+    assert.equal(requests.length, 1, lines.join('\n'));
+    assert.equal(requests[0]?.status, 404);
+    assert.equal(requests[0]?.route, null);
+    assert.equal(requests[0]?.request_id, res.headers['x-request-id']);
+  } finally {
+    await app.close();
+  }
+});
