@@ -4,6 +4,7 @@ import { handleError } from './errors/error-handler.ts';
 import { envelope } from './errors/envelope.ts';
 import { handleFrameworkError } from './errors/framework-errors.ts';
 import { setCommonHeaders } from './http/headers.ts';
+import { answerClientError } from './http/client-error.ts';
 import { registerMetricsRoute, registerOpenApiRoute, registerOpsRoutes } from './http/ops-routes.ts';
 import { registerDocsPage } from './docs-page/docs-page.routes.ts';
 import type { Metrics } from './observability/metrics.ts';
@@ -67,6 +68,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     frameworkErrors: (err, request, reply) => {
       reply.raw.once('finish', () => recordResponse(request, reply));
       handleFrameworkError(err, request, reply);
+    },
+    // A request Node's parser refuses (oversized headers, a bad method token) gets our envelope too.
+    clientErrorHandler(err, socket) {
+      answerClientError(err, socket, app.log);
     },
     return503OnClosing: false,
   }) as unknown as FastifyInstance;

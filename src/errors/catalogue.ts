@@ -18,6 +18,26 @@ export const ERRORS = {
 
 export type ErrorCode = keyof typeof ERRORS;
 
+/**
+ * Requests Node's HTTP parser refuses before the app sees them (a request line and headers over
+ * Node's size limit, a method token that is no method, broken framing...), by Node's error code.
+ * The spec has no closer code than `requisicao_invalida`; the status says what went wrong, as
+ * Node's own answers do. Any code not listed is a 400.
+ */
+export const CONNECTION_ERRORS: Record<string, { status: number; codigo: ErrorCode; mensagem: string }> = {
+  HPE_HEADER_OVERFLOW: {
+    status: 431,
+    codigo: 'requisicao_invalida',
+    mensagem: 'A linha de requisição e os cabeçalhos excedem o tamanho permitido.',
+  },
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, codigo: 'requisicao_invalida', mensagem: 'A requisição não chegou completa a tempo.' },
+};
+export const CONNECTION_ERROR_DEFAULT = {
+  status: 400,
+  codigo: 'requisicao_invalida',
+  mensagem: 'Requisição HTTP malformada.',
+} as const satisfies { status: number; codigo: ErrorCode; mensagem: string };
+
 // ---------------------------------------------------------------------------------------
 // SETTINGS_ERRORS: the settings area's own codes (docs/settings-api.md). Only `/settings/api/`
 // routes answer them, through `SettingsError`; `ApiError` takes data codes only, so the data API
