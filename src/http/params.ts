@@ -1,5 +1,6 @@
 import { badRequest, type Detalhe } from '../errors/api-error.ts';
 import { splitPairs } from './query-string.ts';
+import { parseDate } from '../time/calendar.ts';
 
 /**
  * One definition per query parameter gives the strict parser below and the OpenAPI schema
@@ -28,17 +29,13 @@ export const MAX_SAFE = Number.MAX_SAFE_INTEGER;
 
 // D6: decimal digits only; no sign, leading zero, space or exponent.
 const DIGITS = /^(0|[1-9][0-9]*)$/;
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 // Control characters cannot be typed in a name and would cross the search columns' separator.
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
+/** `YYYY-MM-DD` naming a day that exists, 0001-01-01 to 9999-12-31 (0050-01-01 included). */
 export function isRealDate(text: string): boolean {
-  const m = DATE.exec(text);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d && y >= 1;
+  return parseDate(text) !== null;
 }
 
 /** Parses an integer per D6, or returns null. */
@@ -76,9 +73,13 @@ function parseValue(spec: ParamSpec, raw: string): { value: unknown } | { error:
 /**
  * Strictly parses a raw query string against the endpoint's parameters: unknown, repeated
  * (even with equal values) and empty parameters are refused (D7, D8); names are
- * case-sensitive. Returns the values that parsed and one problem per offending field (D37).
+ * case-sensitive. Returns the values that parsed, one problem per offending field (D37) and the
+ * names sent (valid or not), for rules between parameters.
  */
-export function collectParams<S extends ParamSpecs>(raw: string, specs: S): { parsed: Parsed<S>; problems: Detalhe[] } {
+export function collectParams<S extends ParamSpecs>(
+  raw: string,
+  specs: S,
+): { parsed: Parsed<S>; problems: Detalhe[]; sent: ReadonlySet<string> } {
   const seen = new Map<string, string>();
   const problems = new Map<string, string>();
   for (const { name, value } of splitPairs(raw)) {
@@ -98,7 +99,11 @@ export function collectParams<S extends ParamSpecs>(raw: string, specs: S): { pa
     if ('error' in result) problems.set(name, result.error);
     else parsed[name] = result.value;
   }
-  return { parsed: parsed as Parsed<S>, problems: [...problems].map(([campo, mensagem]) => ({ campo, mensagem })) };
+  return {
+    parsed: parsed as Parsed<S>,
+    problems: [...problems].map(([campo, mensagem]) => ({ campo, mensagem })),
+    sent: new Set(seen.keys()),
+  };
 }
 
 /** collectParams that answers 400 when anything is wrong. */
