@@ -59,7 +59,10 @@ function parseValue(spec: ParamSpec, raw: string): { value: unknown } | { error:
     case 'flag':
       return raw === '0' || raw === '1' ? { value: raw === '1' } : { error: 'Valor inválido. Valores aceitos: 0, 1.' };
     case 'text': {
-      const text = spec.exact ? raw : raw.trim();
+      // D11: searches are accent-insensitive, and "Á" may arrive precomposed (U+00C1) or as A +
+      // U+0301; NFC makes both the one form the search normalisation knows. `exact` values
+      // (a company's own status, D14) are matched byte for byte, as sent.
+      const text = spec.exact ? raw : raw.trim().normalize('NFC');
       if (CONTROL.test(text)) return { error: 'Contém caracteres de controle.' };
       if (spec.minLength !== undefined && [...text].length < spec.minLength) {
         return { error: `Deve ter pelo menos ${spec.minLength} caracteres.` };

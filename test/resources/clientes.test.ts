@@ -111,6 +111,8 @@ describe('GET /v1/clientes filters', () => {
     assert.deepEqual(ids(await list('?nome=quentinho')), [102], 'trade name');
     assert.deepEqual(ids(await list('?nome=ANGELA')), [107]);
     assert.deepEqual(ids(await list('?nome=%20%20ma%20%20')), [103], 'trimmed');
+    assert.deepEqual(ids(await list('?nome=a%CC%82ngela')), [107], 'decomposed: a + combining circumflex (NFC)');
+    assert.deepEqual(ids(await list('?cidade=Sa%CC%83o%20Paulo')), [101, 103], 'decomposed: a + combining tilde (NFC)');
     assert.deepEqual(ids(await list('?nome=Excl')), [], 'deleted never appear');
   });
 

@@ -144,6 +144,13 @@ for (const c of CATALOGUES) {
         assert.deepEqual(ids(await list('?nome=alheia')), [], "another company's never appear");
       });
 
+      test('nome: a decomposed accent (a + U+0301) searches like the precomposed one (D11, NFC)', async () => {
+        assert.deepEqual(ids(await list('?nome=a%CC%81gua')), [id(2)], 'a + combining acute');
+        assert.deepEqual(ids(await list('?nome=A%CC%81GUA')), [id(2)]);
+        assert.deepEqual(ids(await list('?nome=prote%C3%A7a%CC%83o')), [1, 8].map(id), 'precomposed ç, decomposed ã');
+        assert.deepEqual(ids(await list('?nome=a%CC%81b')), [id(6)], 'two characters once composed');
+      });
+
       test('nome: wildcards are literal; at least 2 characters after trimming', async () => {
         assert.deepEqual(ids(await list('?nome=100%25')), [id(5)]);
         assert.deepEqual(ids(await list('?nome=o_f')), [id(5)]);
