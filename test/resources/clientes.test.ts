@@ -182,6 +182,15 @@ describe('contact scope (D13)', () => {
     assertContactScope403(await t.get('/v1/clientes?incluir=contato', token));
   });
 
+  test('documento on the detail is an unknown parameter (400), not a contact request, whatever the scopes (D8, D13)', async () => {
+    for (const token of [basic, full]) {
+      assert400(await t.get('/v1/clientes/101?documento=52998224725', token), 'documento');
+      assert400(await t.get('/v1/clientes/101?documento=bad', token), 'documento');
+    }
+    // incluir=contato still asks for the scope first (D4), whatever else is sent
+    assertContactScope403(await t.get('/v1/clientes/101?incluir=contato&documento=52998224725', basic));
+  });
+
   test('incluir takes only contato', async () => {
     assert400(await t.get('/v1/clientes?incluir=tudo', full), 'incluir');
   });
