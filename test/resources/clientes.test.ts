@@ -116,6 +116,24 @@ describe('GET /v1/clientes filters', () => {
     assert.deepEqual(ids(await list('?nome=Excl')), [], 'deleted never appear');
   });
 
+  test('nome finds a natural person by the name as shown: its parts trimmed (D11, D21)', async () => {
+    const own = await t.company();
+    await t.load({
+      clientes: [
+        { id: 151, empresa_id: own, tipo_pessoa: 'fisica', nome: 'Bia ', sobrenome: ' Lima' },
+        { id: 152, empresa_id: own, tipo_pessoa: 'fisica', nome: '  Caio  ', sobrenome: '   Prado  ' },
+        { id: 153, empresa_id: own, tipo_pessoa: 'fisica', nome: null, sobrenome: ' Rocha' },
+      ],
+    });
+    const token = await t.token(await t.credential(own, { scopes: ['clientes:ler'] }));
+    const shown = (await list('', token)).data.map((c) => c.nome);
+    assert.deepEqual(shown, ['Bia Lima', 'Caio Prado', 'Rocha']);
+    for (const [query, want] of [['bia%20lima', [151]], ['a%20l', [151]], ['caio%20prado', [152]], ['o%20p', [152]], ['rocha', [153]]] as const) {
+      assert.deepEqual(ids(await list(`?nome=${query}`, token)), want, query);
+    }
+    assert.deepEqual(ids(await list('?nome=a%20%20l', token)), [], 'the name shown has one space between the parts');
+  });
+
   test('nome: wildcards are literal and at least 2 characters after trimming', async () => {
     assert.deepEqual(ids(await list('?nome=100%25')), [106]);
     assert.deepEqual(ids(await list('?nome=s_L')), [106]);

@@ -1,0 +1,15 @@
+-- D11/D21: a natural person's name is shown trimmed — btrim(nome) || ' ' || btrim(sobrenome),
+-- as nome_exibicao and nome_ordem compute it — but nome_busca of 0001 joined the untrimmed parts,
+-- so "Bia " + " Lima", shown as "Bia Lima", was not found by nome=bia lima. The search column now
+-- uses the displayed name. razao_social is shown as stored and nome_fantasia is not shown, so
+-- their parts stay as they were; cidade_busca already trims like the `cidade` filter does.
+--
+-- PostgreSQL 15 cannot change a generated column's expression (no SET EXPRESSION), so the column
+-- is dropped and added again, which recomputes it for every row. No index uses nome_busca (the
+-- contains-search runs inside the company's rows of clientes_lista_*), so none is rebuilt.
+ALTER TABLE clientes DROP COLUMN nome_busca;
+ALTER TABLE clientes ADD COLUMN nome_busca text GENERATED ALWAYS AS (busca_normalizada(
+  CASE WHEN tipo_pessoa = 'juridica' THEN coalesce(razao_social, '')
+       ELSE btrim(coalesce(btrim(nome), '') || ' ' || coalesce(btrim(sobrenome), '')) END
+  || chr(31) || coalesce(nome_fantasia, '')
+)) STORED;
