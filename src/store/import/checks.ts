@@ -182,6 +182,9 @@ export function decimal(precision: number, scale: number): Check {
 /** numeric(15,2) */
 export const money = decimal(15, 2);
 
+/** numeric(15,4) */
+export const quantity = decimal(15, 4);
+
 /** A money value (as `money` accepts it) in whole cents, exactly; null for anything else. */
 export function moneyCents(value: unknown): bigint | null {
   if (typeof value !== 'number' || !Number.isFinite(value)) return null;
@@ -190,5 +193,3 @@ export function moneyCents(value: unknown): bigint | null {
   const cents = BigInt(m[2] ?? '0') * 100n + BigInt((m[3] ?? '').padEnd(2, '0'));
   return m[1] === '-' ? -cents : cents;
 }
-/** numeric(15,4) */
-export const quantity = decimal(15, 4);
