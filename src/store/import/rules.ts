@@ -125,7 +125,7 @@ const cedente: Refinement = (conta, report) => {
  * 99999999999999.99, served as 99999999999999.98. So the import refuses an order whose total
  * would leave numeric(15,2) itself, and every valor_total the API can serve is exact.
  */
-export const MAX_MONEY_CENTS = 999_999_999_999_999n;
+const MAX_MONEY_CENTS = 999_999_999_999_999n;
 
 const formatCents = (cents: bigint): string => {
   const digits = (cents < 0n ? -cents : cents).toString().padStart(3, '0');
