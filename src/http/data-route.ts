@@ -34,9 +34,10 @@ export interface DataRouteDefinition<S extends ParamSpecs> {
   response: TSchema;
   /**
    * Rules between parameters or against the caller's data (a period, a company catalogue),
-   * given the values that parsed; their problems join the parser's in one 400 (D37).
+   * given the values that parsed and the names sent (a parameter sent with a bad value is
+   * still "given", D17); their problems join the parser's in one 400 (D37).
    */
-  check?(params: Parsed<S>, principal: Principal): Detalhe[];
+  check?(params: Parsed<S>, principal: Principal, sent: ReadonlySet<string>): Detalhe[];
   handler(ctx: DataRouteContext<S>): Promise<unknown>;
 }
 
@@ -78,7 +79,7 @@ export function registerDataRoute<S extends ParamSpecs>(deps: DataRouteDeps, def
         rawQuery: raw,
         params: () => {
           const idText = hasId ? ((request.params as { id?: string }).id ?? '') : null;
-          const parsed = parseAll(raw, def.params, idText, (query) => def.check?.(query, principal) ?? []);
+          const parsed = parseAll(raw, def.params, idText, (query, sent) => def.check?.(query, principal, sent) ?? []);
           id = parsed.id;
           return parsed.query;
         },
@@ -96,11 +97,11 @@ function parseAll<S extends ParamSpecs>(
   raw: string,
   specs: S,
   idText: string | null,
-  check: (query: Parsed<S>) => Detalhe[],
+  check: (query: Parsed<S>, sent: ReadonlySet<string>) => Detalhe[],
 ): { query: Parsed<S>; id: number | null } {
-  const { parsed, problems } = collectParams(raw, specs);
+  const { parsed, problems, sent } = collectParams(raw, specs);
   const flagged = new Set(problems.map((d) => d.campo));
-  const detalhes = [...problems, ...check(parsed).filter((d) => !flagged.has(d.campo))];
+  const detalhes = [...problems, ...check(parsed, sent).filter((d) => !flagged.has(d.campo))];
   const id = idText === null ? null : parseInteger(idText, 1);
   if (idText !== null && id === null) {
     detalhes.push({ campo: 'id', mensagem: 'O id deve ser um número inteiro positivo, escrito só com dígitos.' });

@@ -1,5 +1,6 @@
 import { badRequest, type Detalhe } from '../errors/api-error.ts';
-import { MALFORMED_ESCAPE, parsePairs, splitPairs } from './query-string.ts';
+import { MALFORMED_ESCAPE, parsePairs } from './query-string.ts';
+import { parseDate } from '../time/calendar.ts';
 
 /**
  * One definition per query parameter gives the strict parser below and the OpenAPI schema
@@ -28,17 +29,13 @@ export const MAX_SAFE = Number.MAX_SAFE_INTEGER;
 
 // D6: decimal digits only; no sign, leading zero, space or exponent.
 const DIGITS = /^(0|[1-9][0-9]*)$/;
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 // Control characters cannot be typed in a name and would cross the search columns' separator.
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
+/** `YYYY-MM-DD` naming a day that exists, 0001-01-01 to 9999-12-31 (0050-01-01 included). */
 export function isRealDate(text: string): boolean {
-  const m = DATE.exec(text);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d && y >= 1;
+  return parseDate(text) !== null;
 }
 
 /** Parses an integer per D6, or returns null. */
@@ -62,7 +59,10 @@ function parseValue(spec: ParamSpec, raw: string): { value: unknown } | { error:
     case 'flag':
       return raw === '0' || raw === '1' ? { value: raw === '1' } : { error: 'Valor inválido. Valores aceitos: 0, 1.' };
     case 'text': {
-      const text = spec.exact ? raw : raw.trim();
+      // D11: searches are accent-insensitive, and "Á" may arrive precomposed (U+00C1) or as A +
+      // U+0301; NFC makes both the one form the search normalisation knows. `exact` values
+      // (a company's own status, D14) are matched byte for byte, as sent.
+      const text = spec.exact ? raw : raw.trim().normalize('NFC');
       if (CONTROL.test(text)) return { error: 'Contém caracteres de controle.' };
       if (spec.minLength !== undefined && [...text].length < spec.minLength) {
         return { error: `Deve ter pelo menos ${spec.minLength} caracteres.` };
@@ -76,9 +76,13 @@ function parseValue(spec: ParamSpec, raw: string): { value: unknown } | { error:
 /**
  * Strictly parses a raw query string against the endpoint's parameters: unknown, repeated
  * (even with equal values) and empty parameters are refused (D7, D8); names are
- * case-sensitive. Returns the values that parsed and one problem per offending field (D37).
+ * case-sensitive. Returns the values that parsed, one problem per offending field (D37) and the
+ * names sent (valid or not), for rules between parameters.
  */
-export function collectParams<S extends ParamSpecs>(raw: string, specs: S): { parsed: Parsed<S>; problems: Detalhe[] } {
+export function collectParams<S extends ParamSpecs>(
+  raw: string,
+  specs: S,
+): { parsed: Parsed<S>; problems: Detalhe[]; sent: ReadonlySet<string> } {
   const seen = new Map<string, string>();
   const problems = new Map<string, string>();
   const { pairs, malformed } = parsePairs(raw);
@@ -100,7 +104,12 @@ export function collectParams<S extends ParamSpecs>(raw: string, specs: S): { pa
     if ('error' in result) problems.set(name, result.error);
     else parsed[name] = result.value;
   }
-  return { parsed: parsed as Parsed<S>, problems: [...problems].map(([campo, mensagem]) => ({ campo, mensagem })) };
+  return {
+    parsed: parsed as Parsed<S>,
+    problems: [...problems].map(([campo, mensagem]) => ({ campo, mensagem })),
+    // A bound sent with an undecodable value was still sent (D17 names only the missing one).
+    sent: new Set([...seen.keys(), ...malformed]),
+  };
 }
 
 /** collectParams that answers 400 when anything is wrong. */
@@ -108,9 +117,4 @@ export function parseParams<S extends ParamSpecs>(raw: string, specs: S): Parsed
   const { parsed, problems } = collectParams(raw, specs);
   if (problems.length > 0) throw badRequest(problems);
   return parsed;
-}
-
-/** Names present in a raw query string (for checks that precede value validation). */
-export function paramNames(raw: string): Set<string> {
-  return new Set(splitPairs(raw).map((p) => p.name));
 }

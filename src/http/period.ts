@@ -1,5 +1,6 @@
 import { badRequest, type Detalhe } from '../errors/api-error.ts';
 import type { ParamSpec } from './params.ts';
+import { addMonthsTo, dateKey, formatDate, parseDate } from '../time/calendar.ts';
 
 /**
  * The `data_inicio`/`data_fim` period of orders, receivables, payables and bank slips (spec
@@ -28,31 +29,37 @@ export const MAX_PERIOD_MONTHS = 12;
  * (2024-02-29 + 12 months = 2025-02-28).
  */
 export function addMonths(date: string, months: number): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const monthIndex = m - 1 + months;
-  const year = y + Math.floor(monthIndex / 12);
-  const month = ((monthIndex % 12) + 12) % 12;
-  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
-  const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-  return `${pad(year, 4)}-${pad(month + 1)}-${pad(Math.min(d, lastDay))}`;
+  const [year = 1, month = 1, day = 1] = date.split('-').map(Number);
+  return formatDate(addMonthsTo({ year, month, day }, months));
 }
 
-/** What is wrong with the period, one item naming the field (empty when it is valid or absent). */
-export function periodProblems(params: { data_inicio?: string; data_fim?: string }): Detalhe[] {
-  const { data_inicio: inicio, data_fim: fim } = params;
-  if (inicio === undefined && fim === undefined) return [];
-  if (inicio === undefined) return [{ campo: 'data_inicio', mensagem: 'Informe data_inicio junto com data_fim.' }];
-  if (fim === undefined) return [{ campo: 'data_fim', mensagem: 'Informe data_fim junto com data_inicio.' }];
-  // ISO dates compare correctly as text.
-  if (inicio > fim) return [{ campo: 'data_inicio', mensagem: 'data_inicio não pode ser posterior a data_fim.' }];
-  if (fim > addMonths(inicio, MAX_PERIOD_MONTHS)) {
+type PeriodParams = { data_inicio?: string; data_fim?: string };
+
+/**
+ * What is wrong with the period, one item per offending field (D17, D37); empty when it is valid
+ * or absent. `sent` names the parameters present in the query, valid or not: a bound that was
+ * sent but did not parse still counts as given, so `data_inicio=2025-02-30` alone is reported
+ * by the parser for data_inicio and here for the missing data_fim.
+ */
+export function periodProblems(params: PeriodParams, sent: ReadonlySet<string> = new Set()): Detalhe[] {
+  const given = (name: keyof PeriodParams) => params[name] !== undefined || sent.has(name);
+  if (!given('data_inicio') && !given('data_fim')) return [];
+  if (!given('data_inicio')) return [{ campo: 'data_inicio', mensagem: 'Informe data_inicio junto com data_fim.' }];
+  if (!given('data_fim')) return [{ campo: 'data_fim', mensagem: 'Informe data_fim junto com data_inicio.' }];
+  // A bound that did not parse is already reported by the parser; there is nothing to compare.
+  const inicio = params.data_inicio === undefined ? null : parseDate(params.data_inicio);
+  const fim = params.data_fim === undefined ? null : parseDate(params.data_fim);
+  if (inicio === null || fim === null) return [];
+  if (dateKey(inicio) > dateKey(fim)) return [{ campo: 'data_inicio', mensagem: 'data_inicio não pode ser posterior a data_fim.' }];
+  // Compared as integers: 9999-01-01 + 12 months is in year 10000, which text would misorder.
+  if (dateKey(fim) > dateKey(addMonthsTo(inicio, MAX_PERIOD_MONTHS))) {
     return [{ campo: 'data_fim', mensagem: `O período pode ter no máximo ${MAX_PERIOD_MONTHS} meses.` }];
   }
   return [];
 }
 
 /** The period asked for, null when neither bound is given; 400 naming the field otherwise. */
-export function periodOf(params: { data_inicio?: string; data_fim?: string }): Period | null {
+export function periodOf(params: PeriodParams): Period | null {
   const problems = periodProblems(params);
   if (problems.length > 0) throw badRequest(problems);
   const { data_inicio: inicio, data_fim: fim } = params;

@@ -112,10 +112,12 @@ export interface ProdutosTable {
   id: number;
   empresa_id: number;
   codigo: string | null;
-  nome: string | null;
+  /** '' when not registered (D24, tenant migration 0003) */
+  nome: string;
   descricao: string | null;
   unidade: string | null;
-  valor: string | null;
+  /** numeric(15,2) as text; 0 when not registered (D24) */
+  valor: string;
   ativo: boolean;
   data_cadastro: string | null;
   excluido: boolean;

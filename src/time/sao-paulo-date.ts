@@ -1,3 +1,5 @@
+import { addDaysTo, formatDate } from './calendar.ts';
+
 /** Business dates are taken in America/Sao_Paulo (D15). */
 const FORMAT = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' });
 
@@ -8,6 +10,6 @@ export function todayInSaoPaulo(now: Date = new Date()): string {
 
 /** `YYYY-MM-DD` plus whole days (calendar arithmetic, no time zone involved). */
 export function addDays(date: string, days: number): string {
-  const [y, m, d] = date.split('-').map(Number);
-  return new Date(Date.UTC(y ?? 0, (m ?? 1) - 1, (d ?? 1) + days)).toISOString().slice(0, 10);
+  const [year = 1, month = 1, day = 1] = date.split('-').map(Number);
+  return formatDate(addDaysTo({ year, month, day }, days));
 }

@@ -111,7 +111,27 @@ describe('GET /v1/clientes filters', () => {
     assert.deepEqual(ids(await list('?nome=quentinho')), [102], 'trade name');
     assert.deepEqual(ids(await list('?nome=ANGELA')), [107]);
     assert.deepEqual(ids(await list('?nome=%20%20ma%20%20')), [103], 'trimmed');
+    assert.deepEqual(ids(await list('?nome=a%CC%82ngela')), [107], 'decomposed: a + combining circumflex (NFC)');
+    assert.deepEqual(ids(await list('?cidade=Sa%CC%83o%20Paulo')), [101, 103], 'decomposed: a + combining tilde (NFC)');
     assert.deepEqual(ids(await list('?nome=Excl')), [], 'deleted never appear');
+  });
+
+  test('nome finds a natural person by the name as shown: its parts trimmed (D11, D21)', async () => {
+    const own = await t.company();
+    await t.load({
+      clientes: [
+        { id: 151, empresa_id: own, tipo_pessoa: 'fisica', nome: 'Bia ', sobrenome: ' Lima' },
+        { id: 152, empresa_id: own, tipo_pessoa: 'fisica', nome: '  Caio  ', sobrenome: '   Prado  ' },
+        { id: 153, empresa_id: own, tipo_pessoa: 'fisica', nome: null, sobrenome: ' Rocha' },
+      ],
+    });
+    const token = await t.token(await t.credential(own, { scopes: ['clientes:ler'] }));
+    const shown = (await list('', token)).data.map((c) => c.nome);
+    assert.deepEqual(shown, ['Bia Lima', 'Caio Prado', 'Rocha']);
+    for (const [query, want] of [['bia%20lima', [151]], ['a%20l', [151]], ['caio%20prado', [152]], ['o%20p', [152]], ['rocha', [153]]] as const) {
+      assert.deepEqual(ids(await list(`?nome=${query}`, token)), want, query);
+    }
+    assert.deepEqual(ids(await list('?nome=a%20%20l', token)), [], 'the name shown has one space between the parts');
   });
 
   test('nome: wildcards are literal and at least 2 characters after trimming', async () => {
@@ -178,6 +198,15 @@ describe('contact scope (D13)', () => {
     assert.equal((await t.get('/v1/clientes?incluir=contato', token)).statusCode, 200);
     await t.store.pool.query(`UPDATE api_credentials SET scopes = '{clientes:ler}' WHERE client_id = $1`, [cred.clientId]);
     assertContactScope403(await t.get('/v1/clientes?incluir=contato', token));
+  });
+
+  test('documento on the detail is an unknown parameter (400), not a contact request, whatever the scopes (D8, D13)', async () => {
+    for (const token of [basic, full]) {
+      assert400(await t.get('/v1/clientes/101?documento=52998224725', token), 'documento');
+      assert400(await t.get('/v1/clientes/101?documento=bad', token), 'documento');
+    }
+    // incluir=contato still asks for the scope first (D4), whatever else is sent
+    assertContactScope403(await t.get('/v1/clientes/101?incluir=contato&documento=52998224725', basic));
   });
 
   test('incluir takes only contato', async () => {

@@ -12,10 +12,10 @@ let outra: number;
 interface Item {
   id: number;
   codigo: string | null;
-  nome: string | null;
+  nome: string;
   descricao: string | null;
   unidade?: string | null;
-  valor: number | null;
+  valor: number;
   ativo: boolean;
   data_cadastro: string | null;
 }
@@ -47,6 +47,7 @@ function items(e: number, base: number): DatasetProduto[] {
     { id: base + 5, empresa_id: e, nome: '100% Algodão_fio', valor: 12.5 },
     { id: base + 6, empresa_id: e, nome: 'ábaco', valor: 3 },
     { id: base + 7, empresa_id: e, nome: null, valor: 1 },
+    { id: base + 9, empresa_id: e, ativo: false }, // nome and valor omitted
     { id: base + 8, empresa_id: e, nome: 'TELA DE PROTEÇÃO', valor: 2, data_cadastro: '2024-01-01T12:00:00+02:00' },
   ];
 }
@@ -104,7 +105,7 @@ for (const c of CATALOGUES) {
         for (const x of l.data) assert.deepEqual(Object.keys(x).sort(), c.fields);
       });
 
-      test('a full record: nullable fields, valor as a number, data_cadastro RFC 3339 UTC (D18, D23)', async () => {
+      test('a full record: nullable fields, valor as a number, data_cadastro RFC 3339 UTC (D18, D23, D24)', async () => {
         const byId = new Map((await list('')).data.map((x) => [x.id, x]));
         const unidade = c.name === 'produtos' ? { unidade: 'UN' } : {};
         assert.deepEqual(byId.get(id(1)), {
@@ -118,17 +119,30 @@ for (const c of CATALOGUES) {
           data_cadastro: '2024-03-05T16:20:00Z',
         });
         const sparse = byId.get(id(7));
-        assert.deepEqual([sparse?.codigo, sparse?.nome, sparse?.descricao, sparse?.data_cadastro], [null, null, null, null]);
+        assert.deepEqual([sparse?.codigo, sparse?.nome, sparse?.descricao, sparse?.data_cadastro], [null, '', null, null]);
         if (c.name === 'produtos') assert.equal(sparse?.unidade, null);
         assert.equal(byId.get(id(8))?.data_cadastro, '2024-01-01T10:00:00Z');
       });
 
-      test('money is an exact JSON number, or null when not registered (D23)', async () => {
+      test('money is an exact JSON number (D23)', async () => {
         const res = await get('?por_pagina=2');
         assert.match(res.body, /"valor":0\.1,/);
         assert.match(res.body, /"valor":1234567\.89,/);
-        const inactive = (await list('?ativo=0')).data[0];
-        assert.equal(inactive?.valor, null);
+      });
+
+      test('without a name or a price: nome "" and valor 0, never null (D24, ADR 0008)', async () => {
+        // id 3: valor null in the file; id 7: nome null; id 9: both omitted
+        const inactive = new Map((await list('?ativo=0')).data.map((x) => [x.id, x]));
+        assert.equal(inactive.get(id(3))?.valor, 0);
+        assert.deepEqual([inactive.get(id(9))?.nome, inactive.get(id(9))?.valor], ['', 0]);
+        const res = await get(`/${id(9)}`);
+        assert.equal(res.statusCode, 200);
+        assert.match(res.body, /"nome":"",/);
+        assert.match(res.body, /"valor":0,/);
+        assert.doesNotMatch((await get('?ativo=0')).body, /"nome":null|"valor":null/);
+        // the sort and the filter read the name served: "" sorts first ascending, last descending
+        assert.deepEqual(ids(await list('?ativo=0&ordenar_por=nome')), [9, 3].map(id));
+        assert.deepEqual(ids(await list('?ativo=0&ordenar_por=nome&ordem=desc')), [3, 9].map(id));
       });
     });
 
@@ -144,6 +158,13 @@ for (const c of CATALOGUES) {
         assert.deepEqual(ids(await list('?nome=alheia')), [], "another company's never appear");
       });
 
+      test('nome: a decomposed accent (a + U+0301) searches like the precomposed one (D11, NFC)', async () => {
+        assert.deepEqual(ids(await list('?nome=a%CC%81gua')), [id(2)], 'a + combining acute');
+        assert.deepEqual(ids(await list('?nome=A%CC%81GUA')), [id(2)]);
+        assert.deepEqual(ids(await list('?nome=prote%C3%A7a%CC%83o')), [1, 8].map(id), 'precomposed ç, decomposed ã');
+        assert.deepEqual(ids(await list('?nome=a%CC%81b')), [id(6)], 'two characters once composed');
+      });
+
       test('nome: wildcards are literal; at least 2 characters after trimming', async () => {
         assert.deepEqual(ids(await list('?nome=100%25')), [id(5)]);
         assert.deepEqual(ids(await list('?nome=o_f')), [id(5)]);
@@ -155,7 +176,7 @@ for (const c of CATALOGUES) {
       });
 
       test('ativo: 1 by default, 0 for inactive, anything else 400', async () => {
-        assert.deepEqual(ids(await list('?ativo=0')), [id(3)]);
+        assert.deepEqual(ids(await list('?ativo=0')), [3, 9].map(id));
         assert.deepEqual(ids(await list('?ativo=1')), ids(await list('')));
         assert.deepEqual(ids(await list('?ativo=0&nome=parafuso')), [id(3)]);
         for (const v of ['2', 'true', 'sim', '01']) assert400(await get(`?ativo=${v}`), 'ativo');
@@ -222,7 +243,7 @@ for (const c of CATALOGUES) {
 
       test('inactive ones are found; deleted, missing and other companies\' are 404 (D22)', async () => {
         const inactive = (await get(`/${id(3)}`)).json() as { data: Item };
-        assert.deepEqual([inactive.data.id, inactive.data.ativo, inactive.data.valor], [id(3), false, null]);
+        assert.deepEqual([inactive.data.id, inactive.data.ativo, inactive.data.valor], [id(3), false, 0]);
         for (const n of [id(4), 999_999, c.base + 90]) assert404(await get(`/${n}`));
       });
 

@@ -257,6 +257,24 @@ describe('validateDataset: money and quantities (D23)', () => {
     assertRejected({ ordens_servico: [ordem({ itens: [item({ valor_unitario: 3.333 })] })] }, 'ordens_servico', 0, 'itens[0].valor_unitario');
   });
 
+  test("an order's non-deleted subtotals sum to at most 9999999999999.99, so valor_total is exact (D23)", () => {
+    const big = (n: number, extra: Rec = {}) => Array.from({ length: n }, (_, i) => item({ id: i + 1, valor_unitario: 9999999999999.99, subtotal: 9999999999999.99, ...extra }));
+    // 10 x 9999999999999.99 + 0.09 = 99999999999999.99 exactly, but 99999999999999.98 as a double
+    const tooMuch = { ordens_servico: [ordem(), ordem({ id: 71, itens: [...big(10), item({ id: 11, valor_unitario: 0.09, subtotal: 0.09 })] })] };
+    assertRejected(tooMuch, 'ordens_servico', 1, 'itens');
+    const [issue] = issuesAt(tooMuch, 'ordens_servico', 1, 'itens');
+    assert.ok(issue);
+    assert.match(describeIssue(issue), /^ordens_servico\[1\]\.itens: the subtotals of the non-deleted items sum to 99999999999999\.99; .*9999999999999\.99/);
+    assertRejected({ ordens_servico: [ordem({ itens: [item({ subtotal: 9999999999999.99 }), item({ id: 2, subtotal: 0.01 })] })] }, 'ordens_servico', 0, 'itens');
+    assertRejected({ ordens_servico: [ordem({ itens: [item({ subtotal: -9999999999999.99 }), item({ id: 2, subtotal: -0.01 })] })] }, 'ordens_servico', 0, 'itens');
+    // at the limit, or past it only with deleted items, the total is exact: accepted
+    assertAccepted({ ordens_servico: [ordem({ itens: [item({ subtotal: 9999999999999.98 }), item({ id: 2, subtotal: 0.01 })] })] });
+    assertAccepted({ ordens_servico: [ordem({ itens: [item({ subtotal: 9999999999999.99 }), ...big(9, { excluido: true }).map((x, i) => ({ ...x, id: i + 2 }))] })] });
+    assertAccepted({ ordens_servico: [ordem({ itens: [item({ subtotal: 9999999999999.99 }), item({ id: 2, subtotal: -9999999999999.99 }), item({ id: 3, subtotal: 5 })] })] });
+    // a subtotal that is not money is reported once, at the item, with no total beside it
+    assert.deepEqual(errorsOf({ ordens_servico: [ordem({ itens: [item({ subtotal: 99999999999999 }), item({ id: 2, subtotal: 9999999999999.99 })] })] }).map((i) => i.field), ['itens[0].subtotal']);
+  });
+
   test('a quantity has at most 4 decimals and 11 digits before the point', () => {
     assertAccepted({ ordens_servico: [ordem({ itens: [item({ quantidade: 1.2345 })] })] });
     for (const bad of [1.23456, 1e-7, 123456789012]) {

@@ -252,6 +252,20 @@ test('an item with 3 decimals fails the whole file', async () => {
   assert.equal((await rows('SELECT id FROM ordens_servico_itens WHERE ordem_servico_id = 70')).length, 1);
 });
 
+test("an order whose items sum past numeric(15,2) is refused: its valor_total could not be served exactly (D23)", async () => {
+  const itens = [...Array.from({ length: 10 }, () => 9999999999999.99), 0.09].map((subtotal, i) => ({
+    id: i + 1, descricao: `Item ${i + 1}`, quantidade: 1, valor_unitario: subtotal, subtotal,
+  }));
+  const err = await assertImportFails(
+    { ordens_servico: [{ id: 315, empresa_id: 1, status: 'aberta', data_abertura: '2025-06-03', itens }] },
+    'ordens_servico',
+    0,
+    'itens',
+  );
+  assert.match(err.message, /^invalid data set: ordens_servico\[0\]\.itens: the subtotals of the non-deleted items sum to 99999999999999\.99/);
+  assert.deepEqual(await rows('SELECT id FROM ordens_servico WHERE id = 315'), []);
+});
+
 test('an unknown field is refused', async () => {
   await assertImportFails({ tecnicos: [{ id: 320, empresa_id: 1, nmoe: 'Zé' }] }, 'tecnicos', 0, 'nmoe');
 });

@@ -19,7 +19,7 @@ export function registerBoletosRoutes(deps: DataRouteDeps, store: Store): void {
       'nas duas direções. O `status` é o informado pelo banco (D20). Boletos excluídos nunca aparecem (D22).',
     params: boletosListParams,
     response: listOf(BoletoSchema),
-    check: periodProblems,
+    check: (p, _principal, sent) => periodProblems(p, sent),
     async handler(ctx) {
       const p = ctx.params();
       const page = pageOf(p);

@@ -12,14 +12,17 @@ import { ClienteSchema, clientesDetailParams, clientesListParams } from './clien
 const CONTACT_SCOPE = 'clientes:contato:ler';
 
 /**
- * D13: `incluir=contato` or `documento` without `clientes:contato:ler` is 403 naming that
- * scope. Checked on the raw query, before values are validated (scope precedes parameters, D4).
+ * D13: `incluir=contato`, or a `documento` filter, without `clientes:contato:ler` is 403 naming
+ * that scope. Checked on the raw query, before values are validated (scope precedes parameters,
+ * D4). `documento` asks for contact data only where it is a parameter — the list; on the detail
+ * it is an unknown parameter like any other (D8), so 400 whatever the token's scopes.
  */
-function requireContactScopeIfAsked(ctx: DataRouteContext<ParamSpecs>): boolean {
-  const pairs = splitPairs(ctx.rawQuery);
-  const asked = pairs.some((p) => p.name === 'documento' || (p.name === 'incluir' && p.value === 'contato'));
+function requireContactScopeIfAsked(ctx: DataRouteContext<ParamSpecs>, params: ParamSpecs): void {
+  const filtersByDocumento = Object.hasOwn(params, 'documento');
+  const asked = splitPairs(ctx.rawQuery).some(
+    (p) => (p.name === 'documento' && filtersByDocumento) || (p.name === 'incluir' && p.value === 'contato'),
+  );
   if (asked && !ctx.principal.scopes.has(CONTACT_SCOPE)) throw insufficientScope(CONTACT_SCOPE);
-  return asked;
 }
 
 /** D12: CPF or CNPJ with or without punctuation, matched by its digits. */
@@ -41,7 +44,7 @@ export function registerClientesRoutes(deps: DataRouteDeps, store: Store): void 
     response: listOf(ClienteSchema),
     check: (p) => documentoProblems(p.documento),
     async handler(ctx) {
-      requireContactScopeIfAsked(ctx);
+      requireContactScopeIfAsked(ctx, clientesListParams);
       const p = ctx.params();
       const page = pageOf(p);
       const { data, total } = await listClientes(
@@ -70,7 +73,7 @@ export function registerClientesRoutes(deps: DataRouteDeps, store: Store): void 
     params: clientesDetailParams,
     response: detailOf(ClienteSchema),
     async handler(ctx) {
-      requireContactScopeIfAsked(ctx);
+      requireContactScopeIfAsked(ctx, clientesDetailParams);
       const p = ctx.params();
       const id = ctx.id();
       const cliente = await findCliente(store.tenant(ctx.principal.empresaId, ctx.principal.tenantDb), ctx.principal.empresaId, id, p.incluir === 'contato');

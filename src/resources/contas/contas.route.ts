@@ -48,7 +48,7 @@ export function registerContasRoutes(deps: DataRouteDeps, store: Store): void {
       description: DESCRIPTION,
       params: contasListParams,
       response: listOf(ContaSchema),
-      check: (p) => [...periodProblems(p), ...cedenteProblems(p)],
+      check: (p, _principal, sent) => [...periodProblems(p, sent), ...cedenteProblems(p)],
       async handler(ctx) {
         const p = ctx.params();
         const filter: ContasFilter = { periodo: periodOf(p), status: p.status, cedenteTipo: p.cedente_tipo, cedenteId: p.cedente_id };

@@ -36,7 +36,7 @@ export function registerOrdensServicoRoutes(deps: DataRouteDeps, store: Store): 
       '`valor_total` é a soma exata dos itens não excluídos (D23).',
     params: ordensServicoListParams,
     response: listOf(OrdemServicoSchema),
-    check: (p, principal) => [...periodProblems(p), ...statusProblems(p.status, principal)],
+    check: (p, principal, sent) => [...periodProblems(p, sent), ...statusProblems(p.status, principal)],
     async handler(ctx) {
       const p = ctx.params();
       const periodo = periodOf(p);

@@ -44,8 +44,8 @@ function selectItem(q: ReturnType<typeof base>, table: Catalogo) {
 }
 
 // D23: numeric(15,2) text becomes a JSON number once, here; 15 digits survive a double exactly.
-function withNumericValor<R extends { valor: string | null }>(row: R) {
-  return { ...row, valor: row.valor === null ? null : Number(row.valor) };
+function withNumericValor<R extends { valor: string }>(row: R) {
+  return { ...row, valor: Number(row.valor) };
 }
 
 const SORT_COLUMN = { id: 'id', nome: 'nome_ordem' } as const;

@@ -27,9 +27,9 @@ export const catalogoDetailParams = {} as const satisfies ParamSpecs;
 export const catalogoFields = {
   id: Type.Integer(),
   codigo: Nullable(Type.String({ description: 'Código cadastrado pela empresa.' })),
-  nome: Nullable(Type.String()),
+  nome: Type.String({ description: 'Nome cadastrado; `""` (texto vazio) quando não cadastrado, nunca `null` (D24).' }),
   descricao: Nullable(Type.String()),
-  valor: Nullable(Type.Number({ description: 'Preço em reais: número JSON com no máximo 2 casas decimais, exato (D23); `null` quando não cadastrado.' })),
+  valor: Type.Number({ description: 'Preço em reais: número JSON com no máximo 2 casas decimais, exato (D23); `0` quando não cadastrado, nunca `null` (D24).' }),
   ativo: Type.Boolean(),
   data_cadastro: DateTimeUtc,
 };

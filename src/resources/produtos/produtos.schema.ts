@@ -13,5 +13,9 @@ export const ProdutoSchema = Type.Object(
     ativo: f.ativo,
     data_cadastro: f.data_cadastro,
   },
-  { description: 'Produto do catálogo da empresa (D24). `codigo`, `descricao`, `unidade`, `valor` e `data_cadastro` podem ser `null`.' },
+  {
+    description:
+      'Produto do catálogo da empresa (D24). `codigo`, `descricao`, `unidade` e `data_cadastro` podem ser `null`; ' +
+      '`nome` e `valor` nunca: sem cadastro, `""` e `0`.',
+  },
 );

@@ -1,3 +1,5 @@
+import { isCalendarDate, parseDate } from '../../time/calendar.ts';
+
 /**
  * Building blocks of data-set validation: checks of single values and of record shapes. A
  * check reports every problem it sees through `report` instead of stopping at the first, so
@@ -126,28 +128,17 @@ export function duplicateIds(records: readonly unknown[]): { index: number; id: 
   return found;
 }
 
-function isLeapYear(year: number): boolean {
-  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-}
-
-function isCalendarDate(year: number, month: number, day: number): boolean {
-  const days = [31, isLeapYear(year) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-  return year >= 1 && month >= 1 && month <= 12 && day >= 1 && day <= (days[month - 1] ?? 0);
-}
-
 function isClockTime(hour: number, minute: number, second: number): boolean {
   return hour <= 23 && minute <= 59 && second <= 59;
 }
 
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME = /^(\d{2}):(\d{2}):(\d{2})$/;
 // RFC 3339 date-time: the offset is mandatory, so every value names one instant.
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(?:[Zz]|[+-](\d{2}):(\d{2}))$/;
 
 /** `YYYY-MM-DD`, a day that exists (2025-02-30 does not). */
 export const date: Check = (value, at, report) => {
-  const m = typeof value === 'string' ? DATE.exec(value) : null;
-  if (!m || !isCalendarDate(Number(m[1]), Number(m[2]), Number(m[3]))) {
+  if (typeof value !== 'string' || parseDate(value) === null) {
     report(at, 'must be a date written YYYY-MM-DD that exists in the calendar');
   }
 };
@@ -190,5 +181,15 @@ export function decimal(precision: number, scale: number): Check {
 
 /** numeric(15,2) */
 export const money = decimal(15, 2);
+
 /** numeric(15,4) */
 export const quantity = decimal(15, 4);
+
+/** A money value (as `money` accepts it) in whole cents, exactly; null for anything else. */
+export function moneyCents(value: unknown): bigint | null {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return null;
+  const m = /^(-?)(\d{1,13})(?:\.(\d{1,2}))?$/.exec(String(value));
+  if (!m) return null;
+  const cents = BigInt(m[2] ?? '0') * 100n + BigInt((m[3] ?? '').padEnd(2, '0'));
+  return m[1] === '-' ? -cents : cents;
+}

@@ -55,14 +55,16 @@ const conta = (table: string): TableSpec => ({
   ],
 });
 
+// D24 (ADR 0008): a product or service is served with nome "" and valor 0 when the file leaves
+// them out; stored so, the nome filter and sort read what is served (tenant migration 0003).
 const catalogueColumns = (withUnidade: boolean): Column[] => [
   idCol,
   empresaId,
   col('codigo', 'text'),
-  col('nome', 'text'),
+  col('nome', 'text', { fallback: '' }),
   col('descricao', 'text'),
   ...(withUnidade ? [col('unidade', 'text')] : []),
-  col('valor', 'numeric'),
+  col('valor', 'numeric', { fallback: 0 }),
   ativo,
   col('data_cadastro', 'timestamptz'),
   excluido,

@@ -8,8 +8,10 @@ import {
   id,
   int32,
   isPresent,
+  isPlainObject,
   listOf,
   money,
+  moneyCents,
   nullable,
   oneOf,
   quantity,
@@ -116,6 +118,39 @@ const cedente: Refinement = (conta, report) => {
   }
 };
 
+/**
+ * D23: valor_total is the exact sum of an order's non-deleted items, summed in SQL and turned into
+ * a JSON number once. Every single money value (numeric(15,2), at most 15 significant digits)
+ * survives a double exactly, but a sum may not: ten items of 9999999999999.99 plus 0.09 make
+ * 99999999999999.99, served as 99999999999999.98. So the import refuses an order whose total
+ * would leave numeric(15,2) itself, and every valor_total the API can serve is exact.
+ */
+const MAX_MONEY_CENTS = 999_999_999_999_999n;
+
+const formatCents = (cents: bigint): string => {
+  const digits = (cents < 0n ? -cents : cents).toString().padStart(3, '0');
+  return `${cents < 0n ? '-' : ''}${digits.slice(0, -2)}.${digits.slice(-2)}`;
+};
+
+const itemsTotal: Refinement = (ordem, report) => {
+  if (!Array.isArray(ordem.itens)) return;
+  let total = 0n;
+  for (const item of ordem.itens) {
+    if (!isPlainObject(item) || item.excluido === true) continue;
+    const cents = moneyCents(item.subtotal);
+    // A subtotal that is not money is reported at the item; there is no total to speak of.
+    if (cents === null) return;
+    total += cents;
+  }
+  if (total > MAX_MONEY_CENTS || total < -MAX_MONEY_CENTS) {
+    report(
+      'itens',
+      `the subtotals of the non-deleted items sum to ${formatCents(total)}; an order's total must be between ` +
+        `${formatCents(-MAX_MONEY_CENTS)} and ${formatCents(MAX_MONEY_CENTS)} (numeric(15,2)), so that valor_total is exact`,
+    );
+  }
+};
+
 const conta: CollectionRules = {
   shape: {
     ...owned,
@@ -176,6 +211,7 @@ export const RULES: Record<CollectionName, CollectionRules> = {
       itens: defaulted(recordList(item)),
       checklist: defaulted(recordList(checklistEntry)),
     },
+    refine: itemsTotal,
   },
   contas_receber: conta,
   contas_pagar: conta,
