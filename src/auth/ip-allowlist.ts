@@ -2,13 +2,37 @@ import ipaddr from 'ipaddr.js';
 
 type Address = ipaddr.IPv4 | ipaddr.IPv6;
 
+// One dotted-decimal octet, 0-255, without leading zeros.
+const OCTET = '(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)';
+const DOTTED_QUAD = new RegExp(`^${OCTET}(?:\\.${OCTET}){3}$`);
+const IPV6_TEXT = /^[0-9A-Fa-f:]+$/;
+const PREFIX = /^(?:0|[1-9]\d{0,2})$/;
+
+/**
+ * Whether an entry is written in the one form a person means unambiguously (D33): IPv4 as four
+ * decimal octets without leading zeros, IPv6 in hex groups (an IPv4 tail as above) without a
+ * zone id, a prefix as a plain decimal. ipaddr.js also takes the legacy inet_aton forms —
+ * `127.1`, `0x7f.1`, octal `010` — which would be stored as another address than the one typed
+ * (`192.168.010.001` → 192.168.8.1): those are refused, not reinterpreted.
+ */
+function writtenPlainly(entry: string): boolean {
+  const [address = '', prefix, extra] = entry.split('/');
+  if (extra !== undefined || (prefix !== undefined && !PREFIX.test(prefix))) return false;
+  if (!address.includes(':')) return DOTTED_QUAD.test(address);
+  const tail = address.lastIndexOf(':');
+  const v4Tail = address.slice(tail + 1);
+  if (v4Tail.includes('.')) return IPV6_TEXT.test(address.slice(0, tail + 1)) && DOTTED_QUAD.test(v4Tail);
+  return IPV6_TEXT.test(address);
+}
+
 /**
  * Parses an allowlist entry: a single IPv4/IPv6 address or a CIDR network (D33). Returns null
- * when the text is neither. Host bits set in a CIDR (10.0.0.1/24) are refused: the operator
- * most likely meant something else.
+ * when the text is neither, or is not written plainly (see writtenPlainly). Host bits set in a
+ * CIDR (10.0.0.1/24) are refused: the operator most likely meant something else.
  */
 export function parseAllowEntry(text: string): [Address, number] | null {
   const entry = text.trim();
+  if (!writtenPlainly(entry)) return null;
   try {
     if (entry.includes('/')) {
       const [addr, bits] = ipaddr.parseCIDR(entry);

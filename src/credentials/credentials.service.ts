@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { isRealDate } from '../http/params.ts';
 import { normaliseAllowEntry } from '../auth/ip-allowlist.ts';
+import { credentialNameProblem, MAX_NAME_LENGTH } from './credential-name.ts';
 import { isScope, sortScopes, type Scope } from '../auth/scopes.ts';
 import type { CentralDatabase } from '../store/tables.ts';
 import { recordAudit, type Actor } from './audit.ts';
@@ -42,7 +43,9 @@ export interface CreatedCredential extends CredentialRow {
 
 function checkInput(input: CredentialInput): { name: string; scopes: Scope[]; allowedIps: string[] } {
   const name = input.name.trim();
-  if (name === '' || name.length > 100) throw new CredentialError('name', 'name must have 1 to 100 characters');
+  const problem = credentialNameProblem(name);
+  if (problem === 'length') throw new CredentialError('name', `name must have 1 to ${MAX_NAME_LENGTH} characters`);
+  if (problem === 'hidden') throw new CredentialError('name', 'name must be one line without control or text-direction characters');
   const unknown = input.scopes.filter((s) => !isScope(s));
   if (unknown.length > 0) throw new CredentialError('scopes', `unknown scope(s): ${unknown.join(', ')}`);
   const scopes = sortScopes(input.scopes);

@@ -1,4 +1,5 @@
 import { normaliseAllowEntry } from '../auth/ip-allowlist.ts';
+import { credentialNameProblem, MAX_NAME_LENGTH } from '../credentials/credential-name.ts';
 import { isScope, sortScopes, type Scope } from '../auth/scopes.ts';
 import type { Detalhe } from '../errors/api-error.ts';
 import { isRealDate } from '../http/params.ts';
@@ -10,11 +11,8 @@ import { todayInSaoPaulo } from '../time/sao-paulo-date.ts';
  * in `detalhes`, each IP line its own (`allowed_ips[1]`), so the page can show each error beside
  * its field. Values come out normalised as the credential rules store them.
  */
-export const MAX_NAME_LENGTH = 100;
 export const MAX_ALLOWED_IPS = 100;
 const MAX_PASSWORD_LENGTH = 1024;
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const CONTROL = /[\u0000-\u001f\u007f]/;
 
 class Findings {
   readonly detalhes: Detalhe[] = [];
@@ -27,8 +25,9 @@ class Findings {
 function readName(value: unknown, f: Findings): string | undefined {
   if (typeof value !== 'string') return f.add('name', 'Informe um nome para a credencial.');
   const name = value.trim();
-  if (name === '' || name.length > MAX_NAME_LENGTH) return f.add('name', `O nome deve ter de 1 a ${MAX_NAME_LENGTH} caracteres.`);
-  if (CONTROL.test(name)) return f.add('name', 'O nome não pode ter quebras de linha nem caracteres de controle.');
+  const problem = credentialNameProblem(name);
+  if (problem === 'length') return f.add('name', `O nome deve ter de 1 a ${MAX_NAME_LENGTH} caracteres.`);
+  if (problem === 'hidden') return f.add('name', 'O nome não pode ter quebras de linha, caracteres de controle nem de direção de texto.');
   return name;
 }
 

@@ -136,6 +136,31 @@ describe('create', () => {
     }
   });
 
+  test('IP lines in legacy or ambiguous forms are refused line by line, never stored as another address (D33)', async () => {
+    const before = (await list()).credentials.length;
+    // ipaddr.js alone would store 192.168.010.001 as 192.168.8.1 (octal) and 127.1 as 127.0.0.1.
+    const ambiguous = ['192.168.010.001', '010.020.000.000/16', '127.1', '1.2.3', '0x7f.1', 'fe80::1%eth0', '10.0.0.0/08', '::ffff:010.1.2.3'];
+    const res = await b.post(CREDENTIALS, { name: 'IPs', scopes: ['os:ler'], allowed_ips: [...ambiguous, '203.0.113.7'] });
+    assert.equal(res.statusCode, 400);
+    assert.deepEqual(errorOf(res).detalhes.map((d) => d.campo), ambiguous.map((_, i) => `allowed_ips[${i}]`));
+    assert.equal((await list()).credentials.length, before);
+    const plain = await b.create({ name: 'IPs claros', scopes: ['os:ler'], allowed_ips: ['192.168.10.1', '10.0.0.0/8', '::ffff:10.1.2.3', '2001:DB8::/32', '0.0.0.0/0'] });
+    assert.deepEqual(plain.credential.allowed_ips, ['192.168.10.1', '10.0.0.0/8', '::ffff:a01:203', '2001:db8::/32', '0.0.0.0/0']);
+  });
+
+  test('the name: up to 100 characters counted as characters, not UTF-16 units; no text-direction or control characters', async () => {
+    const emoji = await b.create({ name: '😀'.repeat(100), scopes: ['os:ler'] });
+    assert.equal(emoji.credential.name, '😀'.repeat(100));
+    const tooLong = await b.post(CREDENTIALS, { name: '😀'.repeat(101), scopes: ['os:ler'] });
+    assert.deepEqual(errorOf(tooLong).detalhes.map((d) => d.campo), ['name']);
+    // U+202E would display "abc\u202edef" as "abcfed"; U+2028 breaks the line; U+0085 is a C1 control.
+    for (const name of ['abc\u202edef', 'um\u2066dois', 'linha\u2028quebrada', 'nel\u0085x', 'tab\tx']) {
+      const res = await b.post(CREDENTIALS, { name, scopes: ['os:ler'] });
+      assert.equal(res.statusCode, 400, JSON.stringify(name));
+      assert.deepEqual(errorOf(res).detalhes.map((d) => d.campo), ['name'], JSON.stringify(name));
+    }
+  });
+
   test('expiry: a real date, today at the earliest (America/Sao_Paulo); a past day is refused', async () => {
     const today = todayInSaoPaulo();
     const past = await b.post(CREDENTIALS, { name: 'Passado', scopes: ['os:ler'], expires: addDays(today, -1) });

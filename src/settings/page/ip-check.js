@@ -6,7 +6,8 @@ function validIpv4(text) {
   if (parts.length !== 4) return null;
   const bytes = [];
   for (const p of parts) {
-    if (!/^\d{1,3}$/.test(p) || Number(p) > 255) return null;
+    // No leading zeros: 010 would be read as octal by some tools; the server refuses it too.
+    if (!/^(0|[1-9]\d{0,2})$/.test(p) || Number(p) > 255) return null;
     bytes.push(Number(p));
   }
   return bytes;
@@ -39,7 +40,7 @@ export function ipProblem(entry) {
   if (v4 === null && !v6) return 'não é um endereço IP nem uma rede CIDR';
   if (bits === undefined) return null;
   const max = v4 !== null ? 32 : 128;
-  if (!/^\d{1,3}$/.test(bits) || Number(bits) > max) return 'o prefixo da rede deve ser um número de 0 a ' + max;
+  if (!/^(0|[1-9]\d{0,2})$/.test(bits) || Number(bits) > max) return 'o prefixo da rede deve ser um número de 0 a ' + max;
   if (v4 !== null) {
     const value = ((v4[0] << 24) | (v4[1] << 16) | (v4[2] << 8) | v4[3]) >>> 0;
     const prefix = Number(bits);
