@@ -1,5 +1,6 @@
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import pg from 'pg';
 import { startServer, tempDataDir } from '../helpers/processes.ts';
@@ -42,4 +43,45 @@ test('a request stuck past the grace period is cut and the process exits', async
   assert.notEqual(code, null, 'the process exited by itself');
   assert.match(server.output(), /grace period over/);
   await blocker.end().catch(() => undefined);
+});
+
+test('SIGTERM to `npm start` (the pid an operator or supervisor holds) stops the server itself, no orphan left serving', async () => {
+  const dataDir = tempDataDir();
+  let out = '';
+  try {
+    // package.json's start script `exec`s node: otherwise npm's `sh -c` dies and node keeps serving.
+    const npm = spawn('npm', ['start'], {
+      env: { ...process.env, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info', SEED_DEMO: 'false' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    npm.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    npm.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    const url = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`npm start did not listen:\n${out}`)), 60_000);
+      npm.stdout.on('data', () => {
+        const line = out.split('\n').find((l) => l.includes('"msg":"listening"'));
+        if (line) {
+          clearTimeout(timer);
+          resolve((JSON.parse(line) as { url: string }).url);
+        }
+      });
+    });
+    assert.equal((await fetch(`${url}/healthz`)).status, 200);
+    const exited = new Promise<number | null>((resolve) => npm.once('exit', (code) => resolve(code)));
+    npm.kill('SIGTERM');
+    assert.equal(await exited, 0, out);
+    assert.match(out, /"msg":"stopped"/);
+    await assert.rejects(fetch(`${url}/healthz`), 'nothing answers on the port any more');
+  } finally {
+    // Should the server outlive npm (the bug this test guards against), stop it by the pid it logged.
+    const serverPid = (JSON.parse(out.split('\n').find((l) => l.includes('"msg":"listening"')) ?? '{}') as { pid?: number }).pid;
+    if (serverPid !== undefined) {
+      try {
+        process.kill(serverPid, 'SIGTERM');
+      } catch {
+        // already gone, as it should be
+      }
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
 });
