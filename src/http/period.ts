@@ -1,6 +1,6 @@
 import { badRequest, type Detalhe } from '../errors/api-error.ts';
 import type { ParamSpec } from './params.ts';
-import { addMonthsTo, dateKey, formatDate, parseDate } from '../time/calendar.ts';
+import { addMonthsTo, dateKey, formatDate, parseDate, partsOf } from '../time/calendar.ts';
 
 /**
  * The `data_inicio`/`data_fim` period of orders, receivables, payables and bank slips (spec
@@ -29,8 +29,7 @@ export const MAX_PERIOD_MONTHS = 12;
  * (2024-02-29 + 12 months = 2025-02-28).
  */
 export function addMonths(date: string, months: number): string {
-  const [year = 1, month = 1, day = 1] = date.split('-').map(Number);
-  return formatDate(addMonthsTo({ year, month, day }, months));
+  return formatDate(addMonthsTo(partsOf(date), months));
 }
 
 type PeriodParams = { data_inicio?: string; data_fim?: string };

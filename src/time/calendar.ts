@@ -35,6 +35,13 @@ export function parseDate(text: string): CalendarDate | null {
   return isCalendarDate(year, month, day) ? { year, month, day } : null;
 }
 
+/** The parts of a date the caller already validated; a text that is no date is a bug there. */
+export function partsOf(text: string): CalendarDate {
+  const date = parseDate(text);
+  if (date === null) throw new Error(`not a calendar date: ${text}`);
+  return date;
+}
+
 /** Orders dates as integers, so a year past 9999 still compares right (text would not). */
 export function dateKey(date: CalendarDate): number {
   return date.year * 10_000 + date.month * 100 + date.day;

@@ -1,4 +1,4 @@
-import { addDaysTo, formatDate } from './calendar.ts';
+import { addDaysTo, formatDate, partsOf } from './calendar.ts';
 
 /** Business dates are taken in America/Sao_Paulo (D15). */
 const FORMAT = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' });
@@ -10,6 +10,5 @@ export function todayInSaoPaulo(now: Date = new Date()): string {
 
 /** `YYYY-MM-DD` plus whole days (calendar arithmetic, no time zone involved). */
 export function addDays(date: string, days: number): string {
-  const [year = 1, month = 1, day = 1] = date.split('-').map(Number);
-  return formatDate(addDaysTo({ year, month, day }, days));
+  return formatDate(addDaysTo(partsOf(date), days));
 }
