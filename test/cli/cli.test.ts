@@ -33,13 +33,13 @@ describe('migrate', () => {
 });
 
 describe('import', () => {
-  test('loads the shared example data set and prints the counts per collection', async () => {
-    const res = await runCli(['import', path.resolve('../shared/docs/dataset-example.json'), '--json'], env);
+  test('loads the example data set and prints the counts per collection', async () => {
+    const res = await runCli(['import', path.resolve('examples/dataset.json'), '--json'], env);
     assert.equal(res.code, 0, res.stderr);
     const imported = json(res.stdout).imported as Record<string, number>;
-    assert.equal(imported.clientes, 4);
+    assert.equal(imported.clientes, 5);
     assert.equal(imported.empresas, 2);
-    assert.equal(imported.ordens_servico, 1);
+    assert.equal(imported.ordens_servico, 2);
   });
 
   test('a file with one invalid record imports nothing, and the error names collection, index and field', async () => {

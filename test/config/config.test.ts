@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../../src/config/config.ts';
 
-test('defaults follow interfaces.md', () => {
+test('defaults are the documented ones (README, "Environment")', () => {
   const config = loadConfig({});
   assert.deepEqual(
     { ...config, dataDir: path.relative(process.cwd(), config.dataDir) },

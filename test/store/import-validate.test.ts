@@ -7,7 +7,7 @@ import { describeIssue, MAX_ISSUES } from '../../src/store/import/issues.ts';
 import { checkAgainstStored, type StoredFacts } from '../../src/store/import/stored-facts.ts';
 import { validateDataset, type ImportIssue } from '../../src/store/import/validate.ts';
 
-/** Pure validation rules of the data-set format (interfaces.md, "Data set format"); no database. */
+/** Pure validation rules of the data-set format (docs/dataset-format.md); no database. */
 
 type Rec = Record<string, unknown>;
 
@@ -40,8 +40,8 @@ function assertAccepted(input: unknown): void {
 }
 
 describe('validateDataset: top level', () => {
-  test('the shared example is valid', () => {
-    assertAccepted(JSON.parse(fs.readFileSync(path.resolve('../shared/docs/dataset-example.json'), 'utf8')));
+  test('the example data set (examples/dataset.json) is valid', () => {
+    assertAccepted(JSON.parse(fs.readFileSync(path.resolve('examples/dataset.json'), 'utf8')));
   });
 
   test('an empty object is valid and every collection is optional', () => {
