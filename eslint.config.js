@@ -27,4 +27,6 @@ export default tseslint.config(
   // The settings page is ES modules loaded from main.js; the docs page is one classic script.
   { files: ['src/settings/page/*.js'], languageOptions: { sourceType: 'module' } },
   { files: ['src/docs-page/*.js'], languageOptions: { sourceType: 'script' } },
+  // Tool configuration in CommonJS.
+  { files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly' } } },
 );

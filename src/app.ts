@@ -1,22 +1,22 @@
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config/config.ts';
-import { handleError } from './errors/error-handler.ts';
-import { envelope } from './errors/envelope.ts';
-import { handleFrameworkError } from './errors/framework-errors.ts';
-import { setCommonHeaders } from './http/headers.ts';
+import { DataError } from './errors/coded-error.ts';
 import { answerClientError } from './http/client-error.ts';
-import { registerMetricsRoute, registerOpenApiRoute, registerOpsRoutes } from './http/ops-routes.ts';
-import { registerDocsPage } from './docs-page/docs-page.routes.ts';
-import type { Metrics } from './observability/metrics.ts';
+import { envelopeErrorHandler, sendCoded } from './http/failure.ts';
+import { handleFrameworkError } from './http/framework-errors.ts';
+import { setCommonHeaders } from './http/headers.ts';
+import { registerOpenApi } from './http/openapi.ts';
 import { requestIdFor } from './http/request-id.ts';
 import { RouteTable } from './http/route-table.ts';
-import type { Limiter } from './ratelimit/limiter.ts';
-import { registerApiRoutes } from './routes.ts';
-import { registerSettingsApi } from './settings/settings.routes.ts';
-import { registerSettingsPage } from './settings/page/page.routes.ts';
-import type { Store } from './store/store.ts';
-import { registerOpenApi } from './http/openapi.ts';
 import { ErrorEnvelopeSchema } from './http/schemas.ts';
+import type { Metrics } from './observability/metrics.ts';
+import { dataApiPlugin } from './plugins/data-api.plugin.ts';
+import { oauthPlugin } from './plugins/oauth.plugin.ts';
+import { opsPlugin } from './plugins/ops.plugin.ts';
+import { settingsPlugin } from './plugins/settings.plugin.ts';
+import type { Limiter } from './ratelimit/limiter.ts';
+import { everyRoute } from './routes.ts';
+import type { Store } from './store/store.ts';
 
 export interface AppDeps {
   config: Pick<Config, 'trustProxy'>;
@@ -31,7 +31,11 @@ export interface AppDeps {
 // Node's default limit for the request line and headers together (--max-http-header-size).
 const MAX_PARAM_LENGTH = 16 * 1024;
 
-/** Builds the app without listening: plugins in order, error handling, routes. */
+/**
+ * Builds the app without listening. The root holds what every request shares — the request id,
+ * the common headers, the access log and metrics, 404/405 — and registers the four encapsulated
+ * plugins of src/plugins/, each with its own body parsing, error format and hooks.
+ */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   /** One access-log line and the metrics of every answered request. */
   function recordResponse(request: FastifyRequest, reply: FastifyReply): void {
@@ -59,7 +63,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     exposeHeadRoutes: false,
     // D33: X-Forwarded-For is believed only from proxies the operator names.
     trustProxy: deps.config.trustProxy.length > 0 ? deps.config.trustProxy : false,
-    // Queries are parsed strictly by the routes themselves from the raw URL (D6-D8). Path
+    // Queries are parsed strictly by the data routes themselves from the raw URL (D6-D8). Path
     // parameters are bounded by Node's header size only (no route has a regex parameter), so a
     // long `{id}` is judged by the route like any other bad id (D4, D6) instead of the router's
     // own 414 (FST_ERR_MAX_PARAM_LENGTH).
@@ -76,38 +80,39 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return503OnClosing: false,
   }) as unknown as FastifyInstance;
 
-  // Validation is ours (strict parser), so Ajv never silently coerces or drops anything.
+  // Validation is the routes' own (the strict query parser, the settings body schemas), so Ajv
+  // never silently coerces or drops anything; response schemas still drive the serializer.
   app.setValidatorCompiler(() => () => true);
   app.addSchema(ErrorEnvelopeSchema);
   app.decorateRequest('principal', null);
 
-  // The token endpoint reads its raw form body; no other route takes a body. Every media type
-  // is read here (limited to 8 KiB) so the route itself can answer 415 in the OAuth shape.
+  // What no plugin answers — an unknown route, or a known one with another method — may still
+  // carry a body: read it as text (and ignore it) so the answer is the 404/405 below.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
 
   app.addHook('onRequest', async (request, reply) => setCommonHeaders(request, reply));
   app.addHook('onResponse', async (request, reply) => recordResponse(request, reply));
-  app.setErrorHandler(handleError);
+  app.setErrorHandler(envelopeErrorHandler);
 
+  // D2: 405 with Allow for a known path of the public API (token endpoint, data routes), decided
+  // before authentication; 404 for anything else. Both in the data envelope.
   const routes = new RouteTable();
+  for (const route of everyRoute()) if (route.plugin === 'oauth' || route.plugin === 'data-api') routes.add(route.url, route.method);
   app.setNotFoundHandler((request, reply) => {
     const allow = routes.allowFor(request.url);
-    if (allow !== null) {
-      reply.code(405).header('allow', allow).send(envelope('metodo_nao_permitido', request.id));
-    } else {
-      reply.code(404).send(envelope('recurso_nao_encontrado', request.id));
-    }
+    if (allow === null) return sendCoded(reply, request, new DataError('recurso_nao_encontrado'));
+    reply.header('allow', allow);
+    return sendCoded(reply, request, new DataError('metodo_nao_permitido'));
   });
 
+  // Registered first, on the root, so that it sees the routes of every plugin registered after it.
   await registerOpenApi(app);
-  registerOpsRoutes(app, deps.store, deps.limiter);
-  registerOpenApiRoute(app);
-  registerDocsPage(app);
-  if (deps.metrics && !deps.metricsOnOwnPort) registerMetricsRoute(app, deps.metrics);
-  registerApiRoutes(app, routes, { store: deps.store, limiter: deps.limiter });
-  registerSettingsApi(app, { store: deps.store, limiter: deps.limiter });
-  registerSettingsPage(app);
+  const { store, limiter } = deps;
+  await app.register(oauthPlugin, { store, limiter });
+  await app.register(dataApiPlugin, { store, limiter });
+  await app.register(settingsPlugin, { store, limiter });
+  await app.register(opsPlugin, { store, limiter, ...(deps.metrics && !deps.metricsOnOwnPort ? { metrics: deps.metrics } : {}) });
   await app.ready();
   return app;
 }

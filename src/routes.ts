@@ -1,25 +1,56 @@
-import type { FastifyInstance } from 'fastify';
-import { createDataGuard, type PipelineDeps } from './auth/pipeline.ts';
-import { TOKEN_ROUTE } from './errors/error-handler.ts';
-import type { RouteTable } from './http/route-table.ts';
-import { registerTokenRoute } from './oauth/token.route.ts';
-import { registerClientesRoutes } from './resources/clientes/clientes.route.ts';
-import { registerContasRoutes } from './resources/contas/contas.route.ts';
-import { registerOrdensServicoRoutes } from './resources/ordens-servico/ordens-servico.route.ts';
-import { registerBoletosRoutes } from './resources/boletos/boletos.route.ts';
-import { registerProdutosRoutes } from './resources/produtos/produtos.route.ts';
-import { registerServicosRoutes } from './resources/servicos/servicos.route.ts';
+import { docsPage } from './docs-page/docs-page.routes.ts';
+import type { DataRoute } from './http/data-route.ts';
+import { staticPageRoutes } from './http/static-page.ts';
+import { tokenRoute } from './oauth/token.route.ts';
+import { HEALTH_URL, METRICS_URL, OPENAPI_URL, READY_URL } from './ops/ops.routes.ts';
+import { boletosRoutes } from './resources/boletos/boletos.route.ts';
+import { clientesRoutes } from './resources/clientes/clientes.route.ts';
+import { contasRoutes } from './resources/contas/contas.route.ts';
+import { ordensServicoRoutes } from './resources/ordens-servico/ordens-servico.route.ts';
+import { produtosRoutes } from './resources/produtos/produtos.route.ts';
+import { servicosRoutes } from './resources/servicos/servicos.route.ts';
+import { settingsPage } from './settings/page/page.routes.ts';
+import { settingsApiRoutes } from './settings/settings.routes.ts';
 
-/** Every route of the public API, in one list. */
-export function registerApiRoutes(app: FastifyInstance, routes: RouteTable, deps: PipelineDeps): void {
-  routes.add(TOKEN_ROUTE, 'POST');
-  registerTokenRoute(app, deps);
+/**
+ * Every route of the app, by the plugin that serves it (docs/architecture.md). The plugins
+ * register these lists; the 405 decision (D2), the OpenAPI description and the generated
+ * security tests read them too, so a route added here is covered everywhere at once.
+ */
 
-  const data = { app, routes, guardFor: createDataGuard(deps) };
-  registerClientesRoutes(data, deps.store);
-  registerOrdensServicoRoutes(data, deps.store);
-  registerContasRoutes(data, deps.store);
-  registerBoletosRoutes(data, deps.store);
-  registerProdutosRoutes(data, deps.store);
-  registerServicosRoutes(data, deps.store);
+/** The data API, `/v1/<resource>` (plugin `data-api`): one folder per URL segment under src/resources/. */
+export const DATA_ROUTES: readonly DataRoute[] = [
+  ...clientesRoutes,
+  ...ordensServicoRoutes,
+  ...contasRoutes,
+  ...boletosRoutes,
+  ...produtosRoutes,
+  ...servicosRoutes,
+];
+
+/** The token endpoint (plugin `oauth`). */
+export const OAUTH_ROUTES = [tokenRoute] as const;
+
+/** The settings area (plugin `settings`): its JSON API and its page. */
+export const SETTINGS_ROUTES = { api: settingsApiRoutes, page: settingsPage } as const;
+
+/** Health, readiness, metrics, the OpenAPI description and the reference page (plugin `ops`). */
+export const OPS_ROUTES = { urls: [HEALTH_URL, READY_URL, METRICS_URL, OPENAPI_URL], page: docsPage } as const;
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+  plugin: 'oauth' | 'data-api' | 'settings' | 'ops';
+}
+
+/** The whole list, flat: method, URL pattern and plugin of every route. */
+export function everyRoute(): RouteEntry[] {
+  return [
+    ...OAUTH_ROUTES.map((r) => ({ method: r.method, url: r.url, plugin: 'oauth' as const })),
+    ...DATA_ROUTES.map((r) => ({ method: 'GET', url: r.url, plugin: 'data-api' as const })),
+    ...SETTINGS_ROUTES.api.map((r) => ({ method: r.method, url: r.url, plugin: 'settings' as const })),
+    ...staticPageRoutes(SETTINGS_ROUTES.page).map((r) => ({ ...r, plugin: 'settings' as const })),
+    ...OPS_ROUTES.urls.map((url) => ({ method: 'GET', url, plugin: 'ops' as const })),
+    ...staticPageRoutes(OPS_ROUTES.page).map((r) => ({ ...r, plugin: 'ops' as const })),
+  ];
 }

@@ -7,7 +7,7 @@ import { createLogger } from './logger.ts';
 import { createLimiter } from './ratelimit/create-limiter.ts';
 import { RedisLimiter } from './ratelimit/redis-limiter.ts';
 import { Metrics } from './observability/metrics.ts';
-import { startMetricsServer } from './observability/metrics-server.ts';
+import { startMetricsServer } from './ops/metrics-server.ts';
 import { isInitialised, migrate } from './store/migrate.ts';
 import { openStore, type Store } from './store/store.ts';
 import type { CreatedCredential } from './credentials/credentials.service.ts';
@@ -24,7 +24,7 @@ function readConfig(): Config {
   }
 }
 
-/** Printed once, on the first start of a never-initialised embedded store (interfaces.md). */
+/** Printed once, on the first start of a never-initialised embedded store (README, "Try it"). */
 function demoBanner(url: string, credential: CreatedCredential): string {
   const baseUrl = `${url}/v1`;
   return [
@@ -89,7 +89,7 @@ async function main(): Promise<void> {
   const port = typeof address === 'object' && address !== null ? address.port : config.port;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   const url = `http://${host}:${port}`;
-  // Outside tools wait for this line (interfaces.md), so it is written at any level but silent.
+  // Outside tools wait for this line (docs/operations.md, "Logs"), so it is written at any level but silent.
   const startup = log.level === 'silent' ? log : log.child({}, { level: 'info' });
   startup.info({ url, base_url: `${url}/v1`, store: store.kind }, 'listening');
   if (demo !== null) process.stdout.write(`${demoBanner(url, demo)}\n`);

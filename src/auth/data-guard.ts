@@ -1,12 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError } from '../errors/api-error.ts';
+import { sha256 } from '../crypto/hashes.ts';
+import { ipAllowed } from '../domain/ip-allowlist.ts';
+import { DATA_RATE_LIMIT, UNAUTHENTICATED_LIMIT } from '../domain/limits.ts';
+import type { Scope } from '../domain/scopes.ts';
+import { DataError } from '../errors/coded-error.ts';
 import type { Limiter } from '../ratelimit/limiter.ts';
 import type { Store } from '../store/store.ts';
-import { sha256 } from '../credentials/secrets.ts';
 import { bearerChallenge, readBearer, scopeChallenge } from './bearer.ts';
-import { ipAllowed } from './ip-allowlist.ts';
 import type { Principal } from './principal.ts';
-import type { Scope } from './scopes.ts';
 import { principalForToken, touchCredential } from './token.query.ts';
 
 declare module 'fastify' {
@@ -15,34 +16,34 @@ declare module 'fastify' {
   }
 }
 
-export const DATA_RATE_LIMIT = 120;
-/** D5: a protection against floods of bad tokens, not a contract figure. */
-export const UNAUTHENTICATED_LIMIT = 600;
 const TOUCH_INTERVAL_MS = 60_000;
 
-export interface PipelineDeps {
+export interface DataGuardDeps {
   store: Store;
   limiter: Limiter;
 }
 
-export function insufficientScope(scope: Scope): ApiError {
-  return new ApiError('escopo_insuficiente', [], { 'www-authenticate': scopeChallenge(scope) });
+export function insufficientScope(scope: Scope): DataError {
+  return new DataError('escopo_insuficiente', [], { challenge: scopeChallenge(scope) });
 }
 
 /**
  * The checks of every data request, in the order of D4: bearer token (401) -> IP allowlist
  * (403) -> rate limit (429) -> scope (403). Route and method were settled by the router
- * (404/405) before this runs; parameters and lookup come after, in the handler.
+ * (404/405) before this runs; parameters and lookup come after, in the handler. The token and
+ * its credential are read on every request, never cached, so revocation, rotation, expiry and
+ * scope changes act on the very next request on every instance (D31).
  */
-export function createDataGuard(deps: PipelineDeps) {
+export function createDataGuard(deps: DataGuardDeps) {
   const lastTouch = new Map<number, number>();
 
   async function unauthenticated(request: FastifyRequest, tokenSent: boolean): Promise<never> {
     const flood = await deps.limiter.hit(`unauth:${request.ip}`, UNAUTHENTICATED_LIMIT);
-    if (!flood.allowed) throw new ApiError('limite_excedido', [], { 'retry-after': String(flood.retryAfter) });
-    throw new ApiError('token_invalido', [], { 'www-authenticate': bearerChallenge(tokenSent) });
+    if (!flood.allowed) throw new DataError('limite_excedido', [], { retryAfter: flood.retryAfter });
+    throw new DataError('token_invalido', [], { challenge: bearerChallenge(tokenSent) });
   }
 
+  /** Records use at most once a minute per credential and instance: a write per request would cost more than it tells. */
   function touch(request: FastifyRequest, principal: Principal): void {
     const now = Date.now();
     if (now - (lastTouch.get(principal.credentialId) ?? 0) < TOUCH_INTERVAL_MS) return;
@@ -67,8 +68,8 @@ export function createDataGuard(deps: PipelineDeps) {
         'x-ratelimit-remaining': String(window.remaining),
         'x-ratelimit-reset': String(window.resetAt),
       });
-      if (!ipAllowed(request.ip, principal.allowedIps)) throw new ApiError('ip_nao_autorizado');
-      if (!window.allowed) throw new ApiError('limite_excedido', [], { 'retry-after': String(window.retryAfter) });
+      if (!ipAllowed(request.ip, principal.allowedIps)) throw new DataError('ip_nao_autorizado');
+      if (!window.allowed) throw new DataError('limite_excedido', [], { retryAfter: window.retryAfter });
       if (!principal.scopes.has(scope)) throw insufficientScope(scope);
       touch(request, principal);
     };

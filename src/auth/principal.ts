@@ -1,5 +1,5 @@
 import type { TenantDbRef } from '../store/tenant-directory.ts';
-import type { Scope } from './scopes.ts';
+import type { Scope } from '../domain/scopes.ts';
 
 /** Who is calling a data route: the credential behind the bearer token and its company. */
 export interface Principal {

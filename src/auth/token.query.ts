@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { CentralDatabase } from '../store/tables.ts';
 import { credentialNotExpired } from '../credentials/expiry.sql.ts';
 import type { Principal } from './principal.ts';
-import { isScope } from './scopes.ts';
+import { isScope } from '../domain/scopes.ts';
 
 /**
  * Reads the principal behind a token hash, or null when the token is unknown, expired or

@@ -2,8 +2,8 @@ import type { Command } from 'commander';
 import { OPERATOR } from '../credentials/audit.ts';
 import { listCredentials } from '../credentials/credentials.query.ts';
 import { createCredential, revokeCredential, rotateSecret } from '../credentials/credentials.service.ts';
-import { parseInteger } from '../http/params.ts';
-import type { WithStore } from './main.ts';
+import { parseInteger } from '../domain/integer.ts';
+import type { WithStore } from './with-store.ts';
 import { emit, UsageError } from './output.ts';
 
 function companyId(text: string): number {

@@ -6,28 +6,13 @@ import { seedDemoData } from '../demo/seed-demo.ts';
 import { importDataset } from '../store/import/import.ts';
 import { ImportError } from '../store/import/import.ts';
 import { migrate } from '../store/migrate.ts';
-import { openStore, type Store } from '../store/store.ts';
+import { openStore } from '../store/store.ts';
 import { registerCredentialsCommands } from './credentials.command.ts';
 import { registerSeedGenerateCommand } from './seed-generate.command.ts';
 import { registerTenantsCommands } from './tenants.command.ts';
 import { emit, UsageError } from './output.ts';
+import { withStore } from './with-store.ts';
 
-export type WithStore = (work: (store: Store) => Promise<void>) => Promise<void>;
-
-/**
- * Opens the store the server uses (DATA_DIR or DATABASE_URL) — through a running server's
- * socket when one holds the embedded store, so effects reach it at once (D31) — and makes sure
- * the schema exists.
- */
-const withStore: WithStore = async (work) => {
-  const store = await openStore(loadConfig(), { embeddedRole: 'any', poolMax: 2 });
-  try {
-    await migrate(store.pool, ['central', 'tenant']);
-    await work(store);
-  } finally {
-    await store.close();
-  }
-};
 
 function readJsonFile(file: string): unknown {
   let text: string;

@@ -2,8 +2,8 @@ import cliProgress from 'cli-progress';
 import type { Command } from 'commander';
 import { seedSynthetic, type SyntheticProgress } from '../demo/seed-synthetic.ts';
 import { PER_THOUSAND_RECORDS, SYNTHETIC_ID_BASE, SYNTHETIC_LIMITS } from '../demo/synthetic.ts';
-import { parseInteger } from '../http/params.ts';
-import type { WithStore } from './main.ts';
+import { parseInteger } from '../domain/integer.ts';
+import type { WithStore } from './with-store.ts';
 import { emit, UsageError } from './output.ts';
 
 function integerOption(flag: string, text: string, min: number, max: number): number {

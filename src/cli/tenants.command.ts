@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { OPERATOR, recordAudit } from '../credentials/audit.ts';
-import { parseInteger } from '../http/params.ts';
+import { parseInteger } from '../domain/integer.ts';
 import {
   assignCompany,
   CENTRAL_NAME,
@@ -12,7 +12,7 @@ import {
   registerTenantDatabase,
   TenantDirectoryError,
 } from '../store/tenant-directory.ts';
-import type { WithStore } from './main.ts';
+import type { WithStore } from './with-store.ts';
 import { emit, UsageError } from './output.ts';
 
 /** Directory mistakes are the operator's: a message on stderr, no stack trace. */

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { parseAllowEntry } from '../auth/ip-allowlist.ts';
+import { parseAllowEntry } from '../domain/ip-allowlist.ts';
 
 /**
  * The process configuration, parsed once at start (architecture convention 4).

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { utcDateTime } from '../store/sql.ts';
 import type { CentralDatabase } from '../store/tables.ts';
 import { credentialNotExpired } from './expiry.sql.ts';
 import { couldBeClientId } from './secrets.ts';
@@ -22,7 +23,6 @@ export interface CredentialRow {
 
 type Db = Kysely<CentralDatabase> | Transaction<CentralDatabase>;
 
-const utc = (column: string) => sql<string | null>`to_char(${sql.ref(column)} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 
 function selectCredentials(db: Db) {
   return db
@@ -38,9 +38,9 @@ function selectCredentials(db: Db) {
       sql<CredentialStatus>`CASE WHEN c.revoked_at IS NOT NULL THEN 'revoked'
         WHEN NOT ${credentialNotExpired} THEN 'expired'
         ELSE 'active' END`.as('status'),
-      sql<string>`to_char(c.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`.as('created_at'),
+      utcDateTime<string>('c.created_at').as('created_at'),
       'c.created_by_usuario_id',
-      utc('c.last_used_at').as('last_used_at'),
+      utcDateTime('c.last_used_at').as('last_used_at'),
       'c.last_used_ip',
     ]);
 }

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
-import { isRealDate } from '../http/params.ts';
-import { normaliseAllowEntry } from '../auth/ip-allowlist.ts';
+import { isRealDate } from '../time/calendar.ts';
+import { normaliseAllowEntry } from '../domain/ip-allowlist.ts';
 import { credentialNameProblem, MAX_NAME_LENGTH } from './credential-name.ts';
-import { isScope, sortScopes, type Scope } from '../auth/scopes.ts';
+import { isScope, sortScopes, type Scope } from '../domain/scopes.ts';
 import type { CentralDatabase } from '../store/tables.ts';
 import { recordAudit, type Actor } from './audit.ts';
 import {
@@ -15,7 +15,11 @@ import {
   replaceSecret,
   type CredentialRow,
 } from './credentials.query.ts';
-import { newClientId, newClientSecret, sha256 } from './secrets.ts';
+import { sha256 } from '../crypto/hashes.ts';
+import { newClientId, newClientSecret } from './secrets.ts';
+
+/** At most this many addresses or networks in one credential's allowlist. */
+export const MAX_ALLOWED_IPS = 100;
 
 /** A request the credential rules refuse; `field` names what to correct. */
 export class CredentialError extends Error {
@@ -50,6 +54,7 @@ function checkInput(input: CredentialInput): { name: string; scopes: Scope[]; al
   if (unknown.length > 0) throw new CredentialError('scopes', `unknown scope(s): ${unknown.join(', ')}`);
   const scopes = sortScopes(input.scopes);
   if (scopes.length === 0) throw new CredentialError('scopes', 'at least one scope is required');
+  if (input.allowedIps.length > MAX_ALLOWED_IPS) throw new CredentialError('allowed_ips', `at most ${MAX_ALLOWED_IPS} addresses or networks`);
   const allowedIps = input.allowedIps.map((entry) => {
     const normal = normaliseAllowEntry(entry);
     if (normal === null) throw new CredentialError('allowed_ips', `not an IP address or CIDR network: ${entry}`);

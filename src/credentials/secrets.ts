@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 
 /**
  * Client ids, client secrets and access tokens: random, drawn from base64url (D40) so clients
@@ -18,15 +18,3 @@ const CLIENT_ID_SHAPE = /^[A-Za-z0-9_-]{1,128}$/;
  * turn an unknown client id into a 500 (D25 wants the same 401 as any unknown id).
  */
 export const couldBeClientId = (text: string): boolean => CLIENT_ID_SHAPE.test(text);
-
-/**
- * Secrets and tokens are stored only as SHA-256 hashes. They carry 256 random bits, so a fast
- * hash is enough: there is no dictionary to guess from.
- */
-export function sha256(value: string): Buffer {
-  return createHash('sha256').update(value, 'utf8').digest();
-}
-
-export function sameHash(a: Buffer, b: Buffer): boolean {
-  return a.length === b.length && timingSafeEqual(a, b);
-}

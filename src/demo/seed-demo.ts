@@ -3,7 +3,7 @@ import { importDataset } from '../store/import/import.ts';
 import { buildDemoDataset } from './demo-dataset/index.ts';
 import { createCredential, type CreatedCredential } from '../credentials/credentials.service.ts';
 import { OPERATOR } from '../credentials/audit.ts';
-import { SCOPES } from '../auth/scopes.ts';
+import { SCOPES } from '../domain/scopes.ts';
 
 export const DEMO_COMPANY_ID = 1;
 export const DEMO_CREDENTIAL_NAME = 'Credencial de demonstração';

@@ -1,22 +1,46 @@
+import { TOKEN_BODY_LIMIT } from '../domain/limits.ts';
+
 /**
- * The closed catalogue of the data envelope's error codes (spec "Errors"), with the HTTP
- * status and the pt-BR message each carries (D37). Nothing else may appear in `erro.codigo`.
+ * The closed catalogue of the data envelope's error codes (spec "Errors"), with the HTTP status
+ * each is answered with and its pt-BR message (D37). Nothing else may appear in `erro.codigo`.
  */
-export const ERRORS = {
+export const DATA_ERRORS = {
   requisicao_invalida: { status: 400, mensagem: 'Requisição inválida: verifique os parâmetros enviados.' },
   token_invalido: { status: 401, mensagem: 'Token de acesso ausente, inválido, revogado ou expirado.' },
   escopo_insuficiente: { status: 403, mensagem: 'O token não possui o escopo exigido por esta operação.' },
   ip_nao_autorizado: { status: 403, mensagem: 'O endereço IP de origem não está autorizado para esta credencial.' },
   recurso_nao_encontrado: { status: 404, mensagem: 'Recurso não encontrado.' },
   metodo_nao_permitido: { status: 405, mensagem: 'Método HTTP não permitido nesta rota.' },
-  corpo_muito_grande: { status: 413, mensagem: 'O corpo da requisição excede o limite de 8 KiB.' },
+  corpo_muito_grande: { status: 413, mensagem: `O corpo da requisição excede o limite de ${TOKEN_BODY_LIMIT / 1024} KiB.` },
   tipo_conteudo_invalido: { status: 415, mensagem: 'Content-Type não suportado: use application/x-www-form-urlencoded.' },
   limite_excedido: { status: 429, mensagem: 'Limite de requisições excedido. Aguarde o tempo indicado em Retry-After.' },
   erro_interno: { status: 500, mensagem: 'Erro interno inesperado. Informe o request_id ao suporte.' },
   servico_indisponivel: { status: 503, mensagem: 'Serviço temporariamente indisponível. Tente novamente em instantes.' },
 } as const satisfies Record<string, { status: number; mensagem: string }>;
 
-export type ErrorCode = keyof typeof ERRORS;
+export type DataErrorCode = keyof typeof DATA_ERRORS;
+
+/**
+ * The settings area's own codes (docs/settings-api.md), answered in the same envelope by the
+ * settings API only; it also answers the shared not-found, internal and unavailable codes.
+ */
+export const SETTINGS_ERRORS = {
+  dados_invalidos: { status: 400, mensagem: 'Dados inválidos: verifique os campos indicados.' },
+  nao_autenticado: { status: 401, mensagem: 'Sessão ausente ou expirada. Entre novamente.' },
+  sem_permissao: { status: 403, mensagem: 'Sem permissão: seu usuário não tem a permissão API Externa. Peça a um administrador da empresa.' },
+  csrf_invalido: { status: 403, mensagem: 'Requisição recusada: token CSRF ausente ou inválido, ou origem não permitida. Recarregue a página.' },
+  senha_incorreta: { status: 403, mensagem: 'Senha atual incorreta.' },
+  muitas_tentativas: { status: 429, mensagem: 'Muitas tentativas. Aguarde o tempo indicado e tente novamente.' },
+} as const satisfies Record<string, { status: number; mensagem: string }>;
+
+export type SettingsErrorCode = keyof typeof SETTINGS_ERRORS | 'recurso_nao_encontrado' | 'erro_interno' | 'servico_indisponivel';
+
+/** Every code of the envelope, data and settings alike. */
+export const CATALOGUE = { ...DATA_ERRORS, ...SETTINGS_ERRORS } as const;
+
+export type ErrorCode = keyof typeof CATALOGUE;
+
+export const statusOf = (codigo: ErrorCode): number => CATALOGUE[codigo].status;
 
 /**
  * Requests Node's HTTP parser refuses before the app sees them (a request line and headers over
@@ -24,7 +48,7 @@ export type ErrorCode = keyof typeof ERRORS;
  * The spec has no closer code than `requisicao_invalida`; the status says what went wrong, as
  * Node's own answers do. Any code not listed is a 400.
  */
-export const CONNECTION_ERRORS: Record<string, { status: number; codigo: ErrorCode; mensagem: string }> = {
+export const CONNECTION_ERRORS: Record<string, { status: number; codigo: DataErrorCode; mensagem: string }> = {
   HPE_HEADER_OVERFLOW: {
     status: 431,
     codigo: 'requisicao_invalida',
@@ -36,35 +60,4 @@ export const CONNECTION_ERROR_DEFAULT = {
   status: 400,
   codigo: 'requisicao_invalida',
   mensagem: 'Requisição HTTP malformada.',
-} as const satisfies { status: number; codigo: ErrorCode; mensagem: string };
-
-// ---------------------------------------------------------------------------------------
-// SETTINGS_ERRORS: the settings area's own codes (docs/settings-api.md). Only `/settings/api/`
-// routes answer them, through `SettingsError`; `ApiError` takes data codes only, so the data API
-// cannot emit one (it does not compile). Same envelope, same handler.
-export const SETTINGS_ERRORS = {
-  dados_invalidos: { status: 400, mensagem: 'Dados inválidos: verifique os campos indicados.' },
-  nao_autenticado: { status: 401, mensagem: 'Sessão ausente ou expirada. Entre novamente.' },
-  sem_permissao: { status: 403, mensagem: 'Sem permissão: seu usuário não tem a permissão API Externa. Peça a um administrador da empresa.' },
-  csrf_invalido: { status: 403, mensagem: 'Requisição recusada: token CSRF ausente ou inválido, ou origem não permitida. Recarregue a página.' },
-  senha_incorreta: { status: 403, mensagem: 'Senha atual incorreta.' },
-  muitas_tentativas: { status: 429, mensagem: 'Muitas tentativas. Aguarde o tempo indicado e tente novamente.' },
-} as const satisfies Record<string, { status: number; mensagem: string }>;
-
-/** Codes a settings route may answer: its own, plus the shared not-found, internal and unavailable ones. */
-export type SettingsErrorCode = keyof typeof SETTINGS_ERRORS | 'recurso_nao_encontrado' | 'erro_interno' | 'servico_indisponivel';
-
-/** The one catalogue the envelope reads messages from: data codes and settings codes. */
-export const CATALOGUE = { ...ERRORS, ...SETTINGS_ERRORS } as const;
-
-export type AnyErrorCode = keyof typeof CATALOGUE;
-
-/** The token endpoint's OAuth error codes (RFC 6749 5.2 plus D28's ip_nao_autorizado). */
-export type OAuthErrorCode =
-  | 'invalid_request'
-  | 'invalid_client'
-  | 'invalid_scope'
-  | 'unsupported_grant_type'
-  | 'temporarily_unavailable'
-  | 'ip_nao_autorizado'
-  | 'server_error';
+} as const satisfies { status: number; codigo: DataErrorCode; mensagem: string };

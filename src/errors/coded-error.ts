@@ -1,54 +1,46 @@
-import { CATALOGUE, ERRORS, type ErrorCode, type OAuthErrorCode, type SettingsErrorCode } from './catalogue.ts';
+import { CATALOGUE, type DataErrorCode, type ErrorCode, type SettingsErrorCode } from './catalogue.ts';
 
 export interface Detalhe {
   campo: string;
   mensagem: string;
 }
 
-/** An error answered in the data envelope. */
-export class ApiError extends Error {
-  readonly status: number;
-  constructor(
-    readonly codigo: ErrorCode,
-    readonly detalhes: Detalhe[] = [],
-    readonly headers: Record<string, string> = {},
-    mensagem?: string,
-  ) {
-    super(mensagem ?? ERRORS[codigo].mensagem);
-    this.status = ERRORS[codigo].status;
-  }
+export interface CodedErrorOptions {
+  /** replaces the catalogue's message for this occurrence (still pt-BR, D37) */
+  mensagem?: string;
+  /** whole seconds the caller should wait before trying again (rate limits) */
+  retryAfter?: number;
+  /** the authentication challenge the caller must answer (WWW-Authenticate, D36) */
+  challenge?: string;
 }
 
 /**
- * An error of the settings area (`/settings/api/`), answered in the same envelope with the
- * settings codes. Kept apart from ApiError so a data route cannot answer a settings code.
+ * A failure named by a catalogue code, with what to correct (`detalhes`, one item per field,
+ * D37). It says what went wrong, not how to answer: the plugin that serves the request turns it
+ * into a status and a body (errors/catalogue.ts, http/failure.ts), so the code that raises it —
+ * a service, a query, a guard — knows nothing of HTTP.
  */
-export class SettingsError extends Error {
-  readonly status: number;
+export class CodedError<C extends ErrorCode = ErrorCode> extends Error {
+  readonly retryAfter: number | undefined;
+  readonly challenge: string | undefined;
+
   constructor(
-    readonly codigo: SettingsErrorCode,
+    readonly codigo: C,
     readonly detalhes: Detalhe[] = [],
-    readonly headers: Record<string, string> = {},
-    mensagem?: string,
+    options: CodedErrorOptions = {},
   ) {
-    super(mensagem ?? CATALOGUE[codigo].mensagem);
-    this.status = CATALOGUE[codigo].status;
+    super(options.mensagem ?? CATALOGUE[codigo].mensagem);
+    this.retryAfter = options.retryAfter;
+    this.challenge = options.challenge;
   }
 }
 
-/** An error answered by the token endpoint in the OAuth shape `{error, error_description}`. */
-export class OAuthError extends Error {
-  constructor(
-    readonly status: number,
-    readonly error: OAuthErrorCode,
-    // RFC 6749 5.2 allows printable ASCII without `"` and `\` only (D39): no accents here.
-    readonly description: string,
-    readonly headers: Record<string, string> = {},
-  ) {
-    super(description);
-  }
-}
+/** A failure of a data request (`/v1/...`): only the data codes compile here. */
+export class DataError extends CodedError<DataErrorCode> {}
 
-export function badRequest(detalhes: Detalhe[]): ApiError {
-  return new ApiError('requisicao_invalida', detalhes);
+/** A failure of the settings area: its own codes plus not-found, internal and unavailable. */
+export class SettingsError extends CodedError<SettingsErrorCode> {}
+
+export function badRequest(detalhes: Detalhe[]): DataError {
+  return new DataError('requisicao_invalida', detalhes);
 }

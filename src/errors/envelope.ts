@@ -1,10 +1,11 @@
-import { CATALOGUE, type AnyErrorCode } from './catalogue.ts';
-import type { Detalhe } from './api-error.ts';
+import type { ErrorCode } from './catalogue.ts';
+import { CATALOGUE } from './catalogue.ts';
+import type { Detalhe } from './coded-error.ts';
 
 export interface ErrorEnvelope {
-  erro: { codigo: AnyErrorCode; mensagem: string; detalhes: Detalhe[]; request_id: string };
+  erro: { codigo: ErrorCode; mensagem: string; detalhes: Detalhe[]; request_id: string };
 }
 
-export function envelope(codigo: AnyErrorCode, requestId: string, detalhes: Detalhe[] = [], mensagem?: string): ErrorEnvelope {
+export function envelope(codigo: ErrorCode, requestId: string, detalhes: Detalhe[] = [], mensagem?: string): ErrorEnvelope {
   return { erro: { codigo, mensagem: mensagem ?? CATALOGUE[codigo].mensagem, detalhes, request_id: requestId } };
 }

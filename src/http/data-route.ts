@@ -1,30 +1,39 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
 import { Type, type TSchema } from 'typebox';
 import type { Principal } from '../auth/principal.ts';
-import type { Scope } from '../auth/scopes.ts';
-import { ApiError, badRequest, type Detalhe } from '../errors/api-error.ts';
-import { collectParams, MAX_SAFE, parseInteger, type Parsed, type ParamSpecs } from './params.ts';
+import { MAX_SAFE, parseInteger } from '../domain/integer.ts';
+import type { Scope } from '../domain/scopes.ts';
+import { badRequest, type Detalhe } from '../errors/coded-error.ts';
+import type { CentralDatabase, TenantDatabase } from '../store/tables.ts';
 import { querySchema } from './openapi-params.ts';
-import { rawQuery } from './query-string.ts';
-import type { RouteTable } from './route-table.ts';
+import { collectParams, type Parsed, type ParamSpecs } from './params.ts';
 import { dataErrorResponses } from './schemas.ts';
-import { principalOf } from '../auth/pipeline.ts';
 
+/** What a data route's handler works with: the caller, its query, and the company's databases. */
 export interface DataRouteContext<S extends ParamSpecs> {
   request: FastifyRequest;
   principal: Principal;
   /** the raw query string, for checks that must precede value validation (D13) */
   rawQuery: string;
   /**
-   * Parses the query strictly (D6-D8) and the `{id}` of a detail route, reporting every bad
-   * field at once (D37). Call after any scope check on the raw query.
+   * Parses the query strictly (D6-D8), the route's own rules and the `{id}` of a detail route,
+   * reporting every bad field at once (D37). Call after any scope check on the raw query.
    */
   params(): Parsed<S>;
   /** the `{id}` path parameter (D6: positive integer), validated by params() */
   id(): number;
+  /** the database holding the company's business data (ADR 0006); queries still filter by empresa_id */
+  tenant: Kysely<TenantDatabase>;
+  central: Kysely<CentralDatabase>;
 }
 
-export interface DataRouteDefinition<S extends ParamSpecs> {
+/**
+ * One GET route of the data API (`/v1/...`), as a definition: the data-api plugin registers it
+ * behind the D4 guard of its scope, and the OpenAPI description, the route table and the
+ * generated security tests are all read from the same object.
+ */
+export interface DataRoute<S extends ParamSpecs = ParamSpecs> {
   url: string;
   scope: Scope;
   tag: string;
@@ -41,59 +50,30 @@ export interface DataRouteDefinition<S extends ParamSpecs> {
   handler(ctx: DataRouteContext<S>): Promise<unknown>;
 }
 
-export interface DataRouteDeps {
-  app: FastifyInstance;
-  routes: RouteTable;
-  guardFor(scope: Scope): (request: FastifyRequest, reply: import('fastify').FastifyReply) => Promise<void>;
+/** Declares a data route, keeping its parameter types for its handler. */
+export const dataRoute = <S extends ParamSpecs>(route: DataRoute<S>): DataRoute<S> => route;
+
+export const hasIdParam = (route: Pick<DataRoute, 'url'>): boolean => route.url.includes('/:id');
+
+const IdParams = Type.Object({
+  id: Type.Integer({ minimum: 1, maximum: MAX_SAFE, description: 'Id do registro: inteiro positivo escrito só com dígitos, sem sinal nem zeros à esquerda.' }),
+});
+
+/** The route's Fastify schema: OpenAPI metadata generated from its definition (never validated by Ajv, ADR 0002). */
+export function dataRouteSchema(route: DataRoute) {
+  return {
+    tags: [route.tag],
+    summary: route.summary,
+    description: route.description,
+    security: [{ oauth2: [route.scope] }],
+    querystring: querySchema(route.params),
+    ...(hasIdParam(route) ? { params: IdParams } : {}),
+    response: { 200: route.response, ...dataErrorResponses },
+  };
 }
 
-/**
- * Registers one GET data route: the D4 guard for its scope, OpenAPI metadata from its
- * parameter definitions, and its path in the route table (for 405).
- */
-export function registerDataRoute<S extends ParamSpecs>(deps: DataRouteDeps, def: DataRouteDefinition<S>): void {
-  const hasId = def.url.includes('/:id');
-  const guard = deps.guardFor(def.scope);
-  deps.routes.add(def.url, 'GET');
-  deps.app.get(
-    def.url,
-    {
-      onRequest: hasId ? [emptyIdIsUnknownRoute, guard] : guard,
-      schema: {
-        tags: [def.tag],
-        summary: def.summary,
-        description: `${def.description}\n\nEscopo exigido: \`${def.scope}\`.`,
-        security: [{ oauth2: [def.scope] }],
-        querystring: querySchema(def.params),
-        ...(hasId ? { params: Type.Object({ id: Type.Integer({ minimum: 1, maximum: MAX_SAFE, description: 'Id do registro: inteiro positivo, só dígitos, sem zeros à esquerda (D6).' }) }) } : {}),
-        response: { 200: def.response, ...dataErrorResponses },
-      },
-    },
-    async (request) => {
-      const raw = rawQuery(request.url);
-      let id: number | null = null;
-      const principal = principalOf(request);
-      return def.handler({
-        request,
-        principal,
-        rawQuery: raw,
-        params: () => {
-          const idText = hasId ? ((request.params as { id?: string }).id ?? '') : null;
-          const parsed = parseAll(raw, def.params, idText, (query, sent) => def.check?.(query, principal, sent) ?? []);
-          id = parsed.id;
-          return parsed.query;
-        },
-        id: () => {
-          if (id === null) throw new Error('ctx.id() called before ctx.params()');
-          return id;
-        },
-      });
-    },
-  );
-}
-
-/** Validates the query, the route's own rules and, on detail routes, the `{id}`, together. */
-function parseAll<S extends ParamSpecs>(
+/** Validates the query, the route's own rules and, on detail routes, the `{id}`, together (D37). */
+export function parseAll<S extends ParamSpecs>(
   raw: string,
   specs: S,
   idText: string | null,
@@ -108,9 +88,4 @@ function parseAll<S extends ParamSpecs>(
   }
   if (detalhes.length > 0) throw badRequest(detalhes);
   return { query: parsed, id };
-}
-
-/** The router lets `:id` match an empty segment; `/v1/clientes/` is another, unknown route (D3). */
-async function emptyIdIsUnknownRoute(request: FastifyRequest): Promise<void> {
-  if ((request.params as { id?: string }).id === '') throw new ApiError('recurso_nao_encontrado');
 }

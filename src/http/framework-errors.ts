@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { setCommonHeaders } from '../http/headers.ts';
-import { envelope } from './envelope.ts';
+import { envelope } from '../errors/envelope.ts';
+import { setCommonHeaders } from './headers.ts';
 
 /**
  * Fastify's `frameworkErrors`: what the router refuses before any route or hook runs, which

@@ -1,17 +1,18 @@
-import { badRequest, type Detalhe } from '../errors/api-error.ts';
-import { MALFORMED_ESCAPE, parsePairs } from './query-string.ts';
-import { parseDate } from '../time/calendar.ts';
+import { MAX_SAFE, parseInteger } from '../domain/integer.ts';
+import type { Detalhe } from '../errors/coded-error.ts';
+import { isRealDate } from '../time/calendar.ts';
+import { MALFORMED_ESCAPE, parsePairs, UNNAMED } from './query-string.ts';
 
 /**
  * One definition per query parameter gives the strict parser below and the OpenAPI schema
  * (openapi-params.ts), so validation and documentation cannot drift apart.
  */
 export type ParamSpec =
-  | { kind: 'integer'; min: number; max?: number; description: string }
-  | { kind: 'enum'; values: readonly string[]; description: string }
+  | { kind: 'integer'; min: number; max?: number; default?: number; description: string }
+  | { kind: 'enum'; values: readonly string[]; default?: string; description: string }
   | { kind: 'date'; description: string }
   | { kind: 'text'; minLength?: number; maxLength: number; description: string; /** compared as sent, untrimmed */ exact?: boolean }
-  | { kind: 'flag'; description: string };
+  | { kind: 'flag'; default?: boolean; description: string };
 
 export type ParamSpecs = Record<string, ParamSpec>;
 
@@ -23,27 +24,17 @@ type ValueOf<S extends ParamSpec> = S extends { kind: 'integer' }
       ? boolean
       : string;
 
-export type Parsed<S extends ParamSpecs> = { [K in keyof S]?: ValueOf<S[K]> };
+type WithDefault<S extends ParamSpecs> = { [K in keyof S]: S[K] extends { default: unknown } ? K : never }[keyof S];
 
-export const MAX_SAFE = Number.MAX_SAFE_INTEGER;
+/**
+ * The values of a query: a parameter with a default in its definition is always there (sent or
+ * defaulted), any other only when it was sent.
+ */
+export type Parsed<S extends ParamSpecs> = { [K in WithDefault<S>]: ValueOf<S[K]> } & { [K in Exclude<keyof S, WithDefault<S>>]?: ValueOf<S[K]> };
 
-// D6: decimal digits only; no sign, leading zero, space or exponent.
-const DIGITS = /^(0|[1-9][0-9]*)$/;
 // Control characters cannot be typed in a name and would cross the search columns' separator.
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f]/;
-
-/** `YYYY-MM-DD` naming a day that exists, 0001-01-01 to 9999-12-31 (0050-01-01 included). */
-export function isRealDate(text: string): boolean {
-  return parseDate(text) !== null;
-}
-
-/** Parses an integer per D6, or returns null. */
-export function parseInteger(text: string, min: number, max = MAX_SAFE): number | null {
-  if (!DIGITS.test(text) || text.length > 16) return null;
-  const n = Number(text);
-  return n >= min && n <= max ? n : null;
-}
 
 function parseValue(spec: ParamSpec, raw: string): { value: unknown } | { error: string } {
   switch (spec.kind) {
@@ -85,14 +76,16 @@ export function collectParams<S extends ParamSpecs>(
 ): { parsed: Parsed<S>; problems: Detalhe[]; sent: ReadonlySet<string> } {
   const seen = new Map<string, string>();
   const problems = new Map<string, string>();
-  const { pairs, malformed } = parsePairs(raw);
+  const { pairs, malformed, unnamed } = parsePairs(raw);
   for (const name of malformed) problems.set(name, MALFORMED_ESCAPE);
+  for (const segment of unnamed) problems.set(segment, UNNAMED);
   for (const { name, value } of pairs) {
     if (!Object.hasOwn(specs, name)) problems.set(name, 'Parâmetro desconhecido neste endpoint.');
     else if (seen.has(name)) problems.set(name, 'Parâmetro repetido: informe-o uma única vez.');
     seen.set(name, value);
   }
   const parsed: Record<string, unknown> = {};
+  for (const [name, spec] of Object.entries(specs)) if ('default' in spec) parsed[name] = spec.default;
   for (const [name, raw] of seen) {
     const spec = specs[name];
     if (spec === undefined || problems.has(name)) continue;
@@ -110,11 +103,4 @@ export function collectParams<S extends ParamSpecs>(
     // A bound sent with an undecodable value was still sent (D17 names only the missing one).
     sent: new Set([...seen.keys(), ...malformed]),
   };
-}
-
-/** collectParams that answers 400 when anything is wrong. */
-export function parseParams<S extends ParamSpecs>(raw: string, specs: S): Parsed<S> {
-  const { parsed, problems } = collectParams(raw, specs);
-  if (problems.length > 0) throw badRequest(problems);
-  return parsed;
 }

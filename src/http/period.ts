@@ -1,6 +1,7 @@
-import { badRequest, type Detalhe } from '../errors/api-error.ts';
-import type { ParamSpec } from './params.ts';
+import { MAX_PERIOD_MONTHS } from '../domain/limits.ts';
+import { badRequest, type Detalhe } from '../errors/coded-error.ts';
 import { addMonthsTo, dateKey, formatDate, parseDate, partsOf } from '../time/calendar.ts';
+import type { ParamSpec } from './params.ts';
 
 /**
  * The `data_inicio`/`data_fim` period of orders, receivables, payables and bank slips (spec
@@ -11,9 +12,15 @@ export function periodParams(field: string) {
   return {
     data_inicio: {
       kind: 'date',
-      description: `Início do período (AAAA-MM-DD, inclusivo) sobre \`${field}\`. Informe junto com \`data_fim\`; período máximo de 12 meses (D16, D17).`,
+      description:
+        `Início do período sobre \`${field}\`, AAAA-MM-DD, inclusivo. Informe junto com \`data_fim\` (os dois ou nenhum). ` +
+        `O período vai de 1 dia a ${MAX_PERIOD_MONTHS} meses de calendário: \`data_fim\` no máximo no mesmo dia, ${MAX_PERIOD_MONTHS} meses depois ` +
+        '(de um dia 29 a 31 que o mês final não tem, o último dia desse mês).',
     },
-    data_fim: { kind: 'date', description: `Fim do período (AAAA-MM-DD, inclusivo) sobre \`${field}\`.` },
+    data_fim: {
+      kind: 'date',
+      description: `Fim do período sobre \`${field}\`, AAAA-MM-DD, inclusivo; não anterior a \`data_inicio\`. Datas inexistentes (30 de fevereiro) são recusadas.`,
+    },
   } satisfies Record<string, ParamSpec>;
 }
 
@@ -21,8 +28,6 @@ export interface Period {
   inicio: string;
   fim: string;
 }
-
-export const MAX_PERIOD_MONTHS = 12;
 
 /**
  * D16: the same day N months later; from a day the target month lacks (29-31), its last day

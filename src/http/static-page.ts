@@ -44,8 +44,20 @@ function sendAsset(reply: FastifyReply, asset: Asset): FastifyReply {
     .send(asset.body);
 }
 
-/** GET <url> serves <dir>/index.html; GET <url>/assets/<file> the listed files, anything else 404. */
-export function registerStaticPage(app: FastifyInstance, page: { url: string; dir: URL; assets: readonly string[] }): void {
+/** A page: GET <url> serves <dir>/index.html; GET <url>/assets/<file> the listed files, anything else 404. */
+export interface StaticPage {
+  url: string;
+  dir: URL;
+  assets: readonly string[];
+}
+
+/** The routes of a page, for the route list (src/routes.ts). */
+export const staticPageRoutes = (page: StaticPage) => [
+  { method: 'GET', url: page.url },
+  { method: 'GET', url: `${page.url}/assets/:file` },
+] as const;
+
+export function registerStaticPage(app: FastifyInstance, page: StaticPage): void {
   const index = load(page.dir, 'index.html');
   const assets = new Map(page.assets.map((file) => [file, load(page.dir, file)]));
   app.get(page.url, { schema: { hide: true } }, async (_request, reply) => sendAsset(reply, index));

@@ -37,9 +37,3 @@ export function readBasic(header: string | undefined): BasicCredentials {
   if (clientId === null || secret === null) return { kind: 'malformed', reason: 'Authorization header has a malformed percent-escape' };
   return { kind: 'ok', clientId, secret };
 }
-
-/** The client id a Basic header names, when one can be read (for the attempt limits, D27). */
-export function basicClientId(header: string | undefined): string | null {
-  const basic = readBasic(header);
-  return basic.kind === 'ok' ? basic.clientId : null;
-}

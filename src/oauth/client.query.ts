@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { CentralDatabase } from '../store/tables.ts';
 import { credentialNotExpired } from '../credentials/expiry.sql.ts';
 import { couldBeClientId } from '../credentials/secrets.ts';
+import { TOKEN_LIFETIME_SECONDS } from '../domain/limits.ts';
 
 export interface ClientRecord {
   id: number;
@@ -31,7 +32,7 @@ export async function findClient(db: Kysely<CentralDatabase>, clientId: string):
   return row ?? null;
 }
 
-export const TOKEN_LIFETIME_SECONDS = 3600;
+
 
 /** Stores a new token's hash, and notes the credential's use. */
 export async function insertToken(

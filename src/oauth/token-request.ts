@@ -1,50 +1,64 @@
-import { OAuthError } from '../errors/api-error.ts';
 import { parsePairs } from '../http/query-string.ts';
+import type { BasicCredentials } from './basic-auth.ts';
+import { asciiOnly, invalidClient, invalidRequest, OAuthError } from './oauth-error.ts';
 
-export interface TokenForm {
-  grantType: string | undefined;
+/** A token request that is well-formed: who claims to call, and what they ask for. */
+export interface TokenRequest {
+  clientId: string;
+  secret: string;
+  /** the `scope` parameter as sent; undefined when absent or empty (RFC 6749 3.2) */
   scope: string | undefined;
-  clientId: string | undefined;
-  clientSecret: string | undefined;
+}
+
+/** What the token endpoint reads of an HTTP request. */
+export interface RawTokenRequest {
+  contentType: string | undefined;
+  url: string;
+  body: string;
+  /** the Authorization header, parsed once for the attempt limits and for authentication */
+  basic: BasicCredentials;
 }
 
 const FORM = 'application/x-www-form-urlencoded';
 
-export function invalidRequest(description: string): OAuthError {
-  return new OAuthError(400, 'invalid_request', description);
-}
-
-/** D29, D41: only this media type (parameters such as charset allowed, compared case-insensitively). */
-export function checkContentType(header: string | undefined): void {
-  const mediaType = header?.split(';')[0]?.trim().toLowerCase();
-  if (mediaType !== FORM) throw new OAuthError(415, 'invalid_request', 'Content-Type must be application/x-www-form-urlencoded');
-}
-
-/** D26: credentials and parameters never travel in the URL. */
-export function checkNoQuery(url: string): void {
-  if (url.includes('?')) throw invalidRequest('The token endpoint accepts no query string');
-}
-
 /**
- * Parses the form body (D26): repeated parameters are refused; unknown ones ignored; a
- * parameter without a value is treated as omitted (RFC 6749 3.2).
+ * Step 1 of the token endpoint: reads the request, in the order its faults are reported —
+ * media type (415, D29, D41), no query string (D26), the form (repeats refused, unknown
+ * parameters ignored, empty ones omitted: D26), client credentials only by HTTP Basic (D25),
+ * then the grant type.
  */
-export function parseTokenForm(body: string): TokenForm {
+export function readTokenRequest(raw: RawTokenRequest): TokenRequest {
+  const mediaType = raw.contentType?.split(';')[0]?.trim().toLowerCase();
+  if (mediaType !== FORM) throw invalidRequest('Content-Type must be application/x-www-form-urlencoded', 415);
+  if (raw.url.includes('?')) throw invalidRequest('The token endpoint accepts no query string');
+  const form = readForm(raw.body);
+  if (form.get('client_secret') !== undefined) throw invalidRequest('Client credentials must be sent with HTTP Basic, never in the body');
+  if (raw.basic.kind === 'absent') throw invalidClient();
+  if (raw.basic.kind === 'malformed') throw invalidRequest(raw.basic.reason);
+  const bodyClientId = form.get('client_id');
+  // Common clients send client_id in the body as well; tolerated when it is the same one (D25).
+  if (bodyClientId !== undefined && bodyClientId !== raw.basic.clientId) {
+    throw invalidRequest('client_id in the body differs from the HTTP Basic client id');
+  }
+  const grantType = form.get('grant_type');
+  if (grantType === undefined) throw invalidRequest('grant_type is required');
+  if (grantType !== 'client_credentials') throw new OAuthError(400, 'unsupported_grant_type', 'Only grant_type=client_credentials is supported');
+  return { clientId: raw.basic.clientId, secret: raw.basic.secret, scope: form.get('scope') };
+}
+
+/** The form's parameters, each once; a parameter sent without a value reads as absent (RFC 6749 3.2). */
+function readForm(body: string): { get(name: string): string | undefined } {
   const { pairs, malformed } = parsePairs(body);
   if (malformed.length > 0) throw invalidRequest('The request body has a malformed percent-escape');
   const values = new Map<string, string>();
   for (const { name, value } of pairs) {
-    if (values.has(name)) throw invalidRequest(`Parameter ${asciiName(name)} is repeated`);
+    if (values.has(name)) throw invalidRequest(`Parameter ${asciiOnly(name)} is repeated`);
     values.set(name, value);
   }
-  const get = (name: string): string | undefined => {
-    const value = values.get(name);
-    return value === undefined || value === '' ? undefined : value;
+  return {
+    get: (name) => {
+      const value = values.get(name);
+      return value === undefined || value === '' ? undefined : value;
+    },
   };
-  return { grantType: get('grant_type'), scope: get('scope'), clientId: get('client_id'), clientSecret: get('client_secret') };
-}
-
-/** D39: error_description may only hold printable ASCII without quote and backslash. */
-function asciiName(name: string): string {
-  return name.replace(/[^\x20-\x7e]|["\\]/g, '?').slice(0, 40);
 }

@@ -1,5 +1,5 @@
 import client from 'prom-client';
-import { TOKEN_ROUTE } from '../errors/error-handler.ts';
+import { TOKEN_PATH } from '../domain/api-paths.ts';
 
 /**
  * Prometheus metrics (GET /metrics, or METRICS_PORT). Everything is derived from finished
@@ -55,7 +55,7 @@ export class Metrics {
     this.latency.observe({ route: pattern }, seconds);
     if (status === 429) this.rateLimited.inc({ route: pattern });
     if (status === 503) this.storeErrors.inc({ route: pattern });
-    if (status === 200 && method === 'POST' && pattern === TOKEN_ROUTE) this.tokensIssued.inc();
+    if (status === 200 && method === 'POST' && pattern === TOKEN_PATH) this.tokensIssued.inc();
   }
 
   /** Adds a gauge read at scrape time (e.g. whether rate limits fell back to local windows). */

@@ -1,4 +1,5 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { utcDateTime } from '../store/sql.ts';
 import type { CentralDatabase } from '../store/tables.ts';
 
 export interface AuditEventRow {
@@ -25,7 +26,7 @@ export async function listCredentialEvents(db: Kysely<CentralDatabase>, empresaI
       'u.nome as actor_nome',
       'a.ip',
       'a.details',
-      sql<string>`to_char(a.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`.as('created_at'),
+      utcDateTime<string>('a.created_at').as('created_at'),
     ])
     .where('a.empresa_id', '=', empresaId)
     .where('a.credential_id', '=', credentialId)

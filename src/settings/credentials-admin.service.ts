@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import { SENSITIVE_SCOPES, isScope } from '../auth/scopes.ts';
 import type { Actor } from '../credentials/audit.ts';
 import { listCredentials, type CredentialRow } from '../credentials/credentials.query.ts';
 import {
@@ -10,20 +9,20 @@ import {
   rotateSecret,
   updateCredential,
 } from '../credentials/credentials.service.ts';
-import { SettingsError, type Detalhe } from '../errors/api-error.ts';
+import { carriesSensitiveScope, SCOPE_TABLE } from '../domain/scopes.ts';
+import { SettingsError } from '../errors/coded-error.ts';
 import type { Limiter } from '../ratelimit/limiter.ts';
 import type { CentralDatabase } from '../store/tables.ts';
 import { listCredentialEvents } from './audit.query.ts';
-import { PASSWORD_NEEDED, readChange, readCreate, readRevoke, readRotate } from './credential-input.ts';
+import { PASSWORD_NEEDED, passwordGiven, type ChangeCredentialInput, type CreateCredentialInput, type RotateInput } from './bodies.ts';
 import { credentialView, credentialViews, type CredentialView } from './credential-view.ts';
-import type { JsonObject } from './json-body.ts';
-import { SCOPE_INFO, type ScopeInfo } from './scope-info.ts';
 import { confirmPassword } from './session.service.ts';
 import type { SettingsUser } from './session.query.ts';
 
 /**
- * What a signed-in `api_externa` user may do with their company's credentials. Every lookup is
- * by (company, client id): another company's client id is 404, exactly like an unknown one.
+ * What a signed-in `api_externa` user may do with their company's credentials, on bodies already
+ * validated at the edge (bodies.ts). Every lookup is by (company, client id): another company's
+ * client id is `recurso_nao_encontrado`, exactly like an unknown one.
  */
 export interface AdminContext {
   db: Kysely<CentralDatabase>;
@@ -31,6 +30,18 @@ export interface AdminContext {
   user: SettingsUser;
   ip: string;
 }
+
+/** A scope as the settings page shows it next to its checkbox (docs/settings-api.md, ScopeInfo). */
+export interface ScopeInfo {
+  scope: string;
+  recurso: string;
+  descricao: string;
+  /** granting or keeping it asks for the user's current password */
+  sensivel: boolean;
+}
+
+/** The scope table, served to the page so that it never keeps a copy of its own. */
+const SCOPE_INFO: readonly ScopeInfo[] = SCOPE_TABLE.map(({ id, recurso, descricao, sensivel }) => ({ scope: id, recurso, descricao, sensivel }));
 
 export interface AuditEventView {
   id: number;
@@ -43,39 +54,34 @@ export interface AuditEventView {
 
 const actorOf = (ctx: AdminContext): Actor => ({ type: 'usuario', usuarioId: ctx.user.id, ip: ctx.ip });
 
-const carriesSensitive = (scopes: readonly string[]): boolean => scopes.some((s) => isScope(s) && SENSITIVE_SCOPES.has(s));
-
-function invalid(detalhes: Detalhe[]): SettingsError {
-  return new SettingsError('dados_invalidos', detalhes);
-}
-
 const revokedIsFinal = (what: string): SettingsError =>
-  invalid([{ campo: 'client_id', mensagem: `Esta credencial foi revogada: ${what}. A revogação é definitiva.` }]);
+  new SettingsError('dados_invalidos', [{ campo: 'client_id', mensagem: `Esta credencial foi revogada: ${what}. A revogação é definitiva.` }]);
 
-async function ownCredential(ctx: AdminContext, clientId: string): Promise<CredentialRow> {
+/** The company's credential with this client id; another company's or an unknown one is `recurso_nao_encontrado`. */
+export async function ownCredential(ctx: AdminContext, clientId: string): Promise<CredentialRow> {
   const row = await findCompanyCredential(ctx.db, ctx.user.empresaId, clientId);
   if (row === null) throw new SettingsError('recurso_nao_encontrado');
   return row;
 }
 
 /**
- * Sensitive scopes need the current password (spec "Authentication"): missing joins the other
- * field errors in one 400 naming `senha_atual`; wrong is 403 `senha_incorreta`.
+ * Sensitive scopes need the current password (spec "Authentication"): missing is a field error
+ * naming `senha_atual`; wrong is `senha_incorreta`.
  */
-async function passwordRule(ctx: AdminContext, needed: boolean, findings: Detalhe[], senhaAtual: string | undefined): Promise<void> {
-  if (needed && senhaAtual === undefined && !findings.some((d) => d.campo === 'senha_atual')) {
-    findings.push({ campo: 'senha_atual', mensagem: PASSWORD_NEEDED });
-  }
-  if (findings.length > 0) throw invalid(findings);
-  if (needed && senhaAtual !== undefined) await confirmPassword(ctx.db, ctx.limiter, ctx.user, senhaAtual);
+async function passwordRule(ctx: AdminContext, needed: boolean, senhaAtual: string | null | undefined): Promise<void> {
+  if (!needed) return;
+  if (!passwordGiven(senhaAtual)) throw new SettingsError('dados_invalidos', [{ campo: 'senha_atual', mensagem: PASSWORD_NEEDED }]);
+  await confirmPassword(ctx.db, ctx.limiter, ctx.user, senhaAtual);
 }
 
-/** The service's own rules were checked above already; should one still refuse, it is a 400 too. */
-async function asSettingsError<T>(work: () => Promise<T>): Promise<T> {
+/** The edge checked every field already; should the credential rules still refuse one, it is named the same way. */
+async function underCredentialRules<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (err) {
-    if (err instanceof CredentialError) throw invalid([{ campo: err.field, mensagem: 'Valor recusado pelas regras da credencial.' }]);
+    if (err instanceof CredentialError) {
+      throw new SettingsError('dados_invalidos', [{ campo: err.field, mensagem: 'Valor recusado pelas regras da credencial.' }]);
+    }
     throw err;
   }
 }
@@ -85,45 +91,47 @@ export async function listForCompany(ctx: AdminContext): Promise<{ credentials: 
   return { credentials: await credentialViews(ctx.db, ctx.user.empresaId, rows), scopes: SCOPE_INFO };
 }
 
-export async function create(ctx: AdminContext, body: JsonObject): Promise<{ credential: CredentialView; client_secret: string }> {
-  const { findings, input, scopes, senhaAtual } = readCreate(body);
-  await passwordRule(ctx, carriesSensitive(scopes), findings, senhaAtual);
-  if (input === undefined) throw new Error('a create body without findings is complete');
-  const created = await asSettingsError(() => createCredential(ctx.db, { empresaId: ctx.user.empresaId, ...input }, actorOf(ctx)));
+export async function create(ctx: AdminContext, input: CreateCredentialInput): Promise<{ credential: CredentialView; client_secret: string }> {
+  await passwordRule(ctx, carriesSensitiveScope(input.scopes), input.senha_atual);
+  const created = await underCredentialRules(() =>
+    createCredential(
+      ctx.db,
+      { empresaId: ctx.user.empresaId, name: input.name, scopes: input.scopes, allowedIps: input.allowed_ips ?? [], expires: input.expires ?? null },
+      actorOf(ctx),
+    ),
+  );
   const { client_secret, ...row } = created;
   return { credential: await credentialView(ctx.db, ctx.user.empresaId, row), client_secret };
 }
 
 /** Password when the credential carries or gains a sensitive scope; removing a scope applies at once (D30, D31). */
-export async function change(ctx: AdminContext, clientId: string, body: JsonObject): Promise<{ credential: CredentialView }> {
-  const row = await ownCredential(ctx, clientId);
-  const { findings, input, senhaAtual } = readChange(body);
+export async function change(ctx: AdminContext, row: CredentialRow, input: ChangeCredentialInput): Promise<{ credential: CredentialView }> {
   if (row.status === 'revoked') throw revokedIsFinal('ela não pode mais ser alterada');
-  await passwordRule(ctx, carriesSensitive(row.scopes) || carriesSensitive(input.scopes ?? []), findings, senhaAtual);
-  const updated = await asSettingsError(() => updateCredential(ctx.db, clientId, input, actorOf(ctx)));
+  await passwordRule(ctx, carriesSensitiveScope(row.scopes) || carriesSensitiveScope(input.scopes ?? []), input.senha_atual);
+  const changes = {
+    ...(input.name === undefined ? {} : { name: input.name }),
+    ...(input.scopes === undefined ? {} : { scopes: input.scopes }),
+    ...(input.allowed_ips === undefined ? {} : { allowedIps: input.allowed_ips }),
+    ...(input.expires === undefined ? {} : { expires: input.expires }),
+  };
+  const updated = await underCredentialRules(() => updateCredential(ctx.db, row.client_id, changes, actorOf(ctx)));
   return { credential: await credentialView(ctx.db, ctx.user.empresaId, updated) };
 }
 
 /** A new secret, shown once; every earlier token stops working at once. */
-export async function rotate(ctx: AdminContext, clientId: string, body: JsonObject): Promise<{ client_id: string; client_secret: string }> {
-  const row = await ownCredential(ctx, clientId);
-  const { findings, senhaAtual } = readRotate(body);
+export async function rotate(ctx: AdminContext, row: CredentialRow, input: RotateInput): Promise<{ client_id: string; client_secret: string }> {
   if (row.status === 'revoked') throw revokedIsFinal('não é possível gerar um novo segredo');
-  await passwordRule(ctx, carriesSensitive(row.scopes), findings, senhaAtual);
-  return asSettingsError(() => rotateSecret(ctx.db, clientId, actorOf(ctx)));
+  await passwordRule(ctx, carriesSensitiveScope(row.scopes), input.senha_atual);
+  return underCredentialRules(() => rotateSecret(ctx.db, row.client_id, actorOf(ctx)));
 }
 
 /** Final; revoking a revoked credential changes nothing and answers the same. */
-export async function revoke(ctx: AdminContext, clientId: string, body: JsonObject): Promise<{ credential: CredentialView }> {
-  await ownCredential(ctx, clientId);
-  const { findings } = readRevoke(body);
-  if (findings.length > 0) throw invalid(findings);
-  await revokeCredential(ctx.db, clientId, actorOf(ctx));
-  return { credential: await credentialView(ctx.db, ctx.user.empresaId, await ownCredential(ctx, clientId)) };
+export async function revoke(ctx: AdminContext, row: CredentialRow): Promise<{ credential: CredentialView }> {
+  await revokeCredential(ctx.db, row.client_id, actorOf(ctx));
+  return { credential: await credentialView(ctx.db, ctx.user.empresaId, await ownCredential(ctx, row.client_id)) };
 }
 
-export async function auditTrail(ctx: AdminContext, clientId: string): Promise<{ events: AuditEventView[] }> {
-  const row = await ownCredential(ctx, clientId);
+export async function auditTrail(ctx: AdminContext, row: CredentialRow): Promise<{ events: AuditEventView[] }> {
   const events = await listCredentialEvents(ctx.db, ctx.user.empresaId, row.id);
   return {
     events: events.map((e) => ({

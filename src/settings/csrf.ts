@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { sameHash, sha256 } from '../credentials/secrets.ts';
+import { sameHash, sha256 } from '../crypto/hashes.ts';
 
 /** A synchronizer token: 256 random bits, base64url, one per session. */
 export const newCsrfToken = (): string => randomBytes(32).toString('base64url');

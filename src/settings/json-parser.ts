@@ -1,48 +1,31 @@
-import type { FastifyRequest } from 'fastify';
-import { SettingsError, type Detalhe } from '../errors/api-error.ts';
-
-export type JsonObject = Record<string, unknown>;
+import { SettingsError, type Detalhe } from '../errors/coded-error.ts';
 
 /** Settings bodies are small JSON objects; this bounds what is read at all. */
 export const SETTINGS_BODY_LIMIT = 16 * 1024;
 
-function invalid(mensagem: string): SettingsError {
+export const SEND_JSON = 'Envie o corpo como JSON (Content-Type: application/json).';
+
+export function invalidBody(mensagem: string): SettingsError {
   return new SettingsError('dados_invalidos', [{ campo: 'corpo', mensagem }]);
 }
 
-function isJsonMediaType(header: string | undefined): boolean {
-  const type = header?.split(';')[0]?.trim().toLowerCase();
-  return type === 'application/json';
-}
-
 /**
- * The request's JSON object. The app reads every body as a string (app.ts), so it is parsed
- * here. `Content-Type: application/json` is required whenever there is a body: sign-in relies on
- * it, since a cross-site HTML form cannot send that type. With `allowEmpty` an absent body counts
- * as `{}` (rotate, revoke and sign-out have nothing that must be sent).
+ * The settings plugin's parser of `application/json` bodies: a JSON object, or `undefined` for
+ * an empty body (routes with nothing that must be sent take it as `{}`). Text no database column
+ * can hold is refused here, where the body is read, so that no reader can pass it on to SQL.
  */
-export function readJsonObject(request: FastifyRequest, options: { allowEmpty: boolean }): JsonObject {
-  const raw = typeof request.body === 'string' ? request.body : '';
-  const type = request.headers['content-type'];
-  if (raw === '' && options.allowEmpty && (type === undefined || isJsonMediaType(type))) return {};
-  if (!isJsonMediaType(type)) throw invalid('Envie o corpo como JSON (Content-Type: application/json).');
+export function parseJsonObject(raw: string): Record<string, unknown> | undefined {
+  if (raw === '') return undefined;
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw);
   } catch {
-    throw invalid('O corpo não é um JSON válido.');
+    throw invalidBody('O corpo não é um JSON válido.');
   }
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw invalid('O corpo deve ser um objeto JSON.');
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw invalidBody('O corpo deve ser um objeto JSON.');
   const unstorable = unstorableText(parsed);
   if (unstorable.length > 0) throw new SettingsError('dados_invalidos', unstorable);
-  return parsed as JsonObject;
-}
-
-/** Fields the body may not hold: every one is named, so a typo in a field name is not silently ignored. */
-export function unknownFields(body: JsonObject, allowed: readonly string[]): { campo: string; mensagem: string }[] {
-  return Object.keys(body)
-    .filter((key) => !allowed.includes(key))
-    .map((campo) => ({ campo, mensagem: 'Campo desconhecido.' }));
+  return parsed as Record<string, unknown>;
 }
 
 // JSON may carry `\u0000` and lone UTF-16 surrogates (`\ud800`). Neither is text a database
@@ -54,9 +37,8 @@ const UNSTORABLE_MESSAGE = 'Contém um caractere inválido (caractere nulo ou Un
 
 /**
  * Every string of the body (field names too) that holds such a character, one item per field
- * (`name`, `allowed_ips[1]`), checked here, where the body is read, so that no reader can pass
- * one on to SQL. A bad field name cannot name itself: it is reported as `corpo`. Walked with a
- * queue rather than recursion, as a 16 KiB body can nest thousands of levels deep.
+ * (`name`, `allowed_ips[1]`). A bad field name cannot name itself: it is reported as `corpo`.
+ * Walked with a queue rather than recursion, as a 16 KiB body can nest thousands of levels deep.
  */
 function unstorableText(body: object): Detalhe[] {
   const found = new Set<string>();

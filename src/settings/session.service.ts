@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { verifyPassword } from '../auth/password.ts';
+import { verifyPassword } from '../crypto/password.ts';
 import { recordAudit, type Actor } from '../credentials/audit.ts';
-import { sha256 } from '../credentials/secrets.ts';
-import { SettingsError } from '../errors/api-error.ts';
+import { sha256 } from '../crypto/hashes.ts';
+import { SettingsError } from '../errors/coded-error.ts';
 import type { Limiter } from '../ratelimit/limiter.ts';
 import type { CentralDatabase } from '../store/tables.ts';
 import { newCsrfToken } from './csrf.ts';
@@ -70,7 +70,7 @@ export async function signIn(
   if (candidate === null || !valid) {
     const actor: Actor = candidate === null ? { type: 'anonimo', ip: attempt.ip } : { type: 'usuario', usuarioId: candidate.id, ip: attempt.ip };
     await recordAudit(db, { empresaId: candidate?.empresaId ?? null, credentialId: null, actor, action: 'session.sign_in_failed', details });
-    throw new SettingsError('nao_autenticado', [], {}, SIGN_IN_FAILED);
+    throw new SettingsError('nao_autenticado', [], { mensagem: SIGN_IN_FAILED });
   }
   const { senhaHash: _hash, ...user } = candidate;
   const sessionId = randomBytes(32).toString('base64url');

@@ -1,4 +1,4 @@
-import { SettingsError } from '../errors/api-error.ts';
+import { SettingsError } from '../errors/coded-error.ts';
 import type { Limiter, WindowState } from '../ratelimit/limiter.ts';
 
 /** docs/settings-api.md: 5 attempts per minute per account, 20 per minute per source IP. */
@@ -15,12 +15,10 @@ const ipKey = (ip: string) => `settings-signin-ip:${ip}`;
 function refuseOver(window: WindowState, what: string): void {
   if (window.allowed) return;
   const seconds = window.retryAfter;
-  throw new SettingsError(
-    'muitas_tentativas',
-    [],
-    { 'retry-after': String(seconds) },
-    `Muitas tentativas ${what}. Aguarde ${seconds} segundo${seconds === 1 ? '' : 's'} e tente novamente.`,
-  );
+  throw new SettingsError('muitas_tentativas', [], {
+    retryAfter: seconds,
+    mensagem: `Muitas tentativas ${what}. Aguarde ${seconds} segundo${seconds === 1 ? '' : 's'} e tente novamente.`,
+  });
 }
 
 /** Every sign-in request counts against its source IP, before its body is even read. */

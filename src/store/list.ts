@@ -1,5 +1,5 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
-import type { Direction, Page } from '../http/pagination.ts';
+import type { Direction, Page } from '../domain/paging.ts';
 
 /**
  * Orders by the chosen column with nulls last in both directions, then by id in the same

@@ -17,11 +17,11 @@ export interface Store {
   pool: pg.Pool;
   central: Kysely<CentralDatabase>;
   /**
-   * The database holding this company's business data: `tenantDb` is where the tenant directory
-   * places it (the principal carries it, read with the token), null = the central database.
+   * The database holding a company's business data: `tenantDb` is where the tenant directory
+   * places the company (the principal carries it, read with the token), null = the central database.
    * Queries must still filter by `empresaId`: isolation never depends on routing alone.
    */
-  tenant(empresaId: number, tenantDb: TenantDbRef | null): Kysely<TenantDatabase>;
+  tenant(tenantDb: TenantDbRef | null): Kysely<TenantDatabase>;
   close(): Promise<void>;
 }
 
@@ -66,7 +66,7 @@ export async function openStore(config: Config, options: OpenStoreOptions): Prom
     kind: config.databaseUrl === undefined ? 'embedded' : 'postgres',
     pool,
     central,
-    tenant: (_empresaId, tenantDb) => (tenantDb === null ? centralTenant : tenantPools.get(tenantDb)),
+    tenant: (tenantDb) => (tenantDb === null ? centralTenant : tenantPools.get(tenantDb)),
     async close() {
       await tenantPools.close();
       await central.destroy();

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
+import type { CedenteTipo } from '../domain/conta.ts';
 
 /**
  * Row types of every table, as the `pg` type parsers return them (pg-types.ts): dates,
@@ -165,7 +166,6 @@ export interface OrdensServicoChecklistTable {
   excluido: boolean;
 }
 
-export type CedenteTipo = 'cliente' | 'fornecedor' | 'usuario' | 'pre_cliente' | 'outro';
 
 export interface ContasTable {
   id: number;

@@ -35,6 +35,11 @@ export function parseDate(text: string): CalendarDate | null {
   return isCalendarDate(year, month, day) ? { year, month, day } : null;
 }
 
+/** `YYYY-MM-DD` naming a day that exists, 0001-01-01 to 9999-12-31 (0050-01-01 included). */
+export function isRealDate(text: string): boolean {
+  return parseDate(text) !== null;
+}
+
 /** The parts of a date the caller already validated; a text that is no date is a bug there. */
 export function partsOf(text: string): CalendarDate {
   const date = parseDate(text);

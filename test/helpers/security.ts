@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { SCOPES, type Scope } from '../../src/auth/scopes.ts';
+import { SCOPES, type Scope } from '../../src/domain/scopes.ts';
 import { OPERATOR } from '../../src/credentials/audit.ts';
 import { revokeCredential, rotateSecret } from '../../src/credentials/credentials.service.ts';
 import type { TestApp } from './test-app.ts';

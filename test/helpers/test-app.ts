@@ -9,7 +9,7 @@ import type { Limiter } from '../../src/ratelimit/limiter.ts';
 import { importDataset } from '../../src/store/import/import.ts';
 import type { Dataset } from '../../src/store/import/dataset.ts';
 import type { Store } from '../../src/store/store.ts';
-import { SCOPES, type Scope } from '../../src/auth/scopes.ts';
+import { SCOPES, type Scope } from '../../src/domain/scopes.ts';
 import { freshStore, type TestStore } from './test-store.ts';
 
 export interface TestCredential {

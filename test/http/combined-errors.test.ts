@@ -41,3 +41,12 @@ test('a malformed %-escape is one item among the others, not the only one (D37)'
   assert.deepEqual(await fields('/v1/clientes?pagina=%zz&pagina=1&ativo=2'), ['ativo', 'pagina']);
   assert.deepEqual(await fields('/v1/clientes/abc?incluir=%zz'), ['id', 'incluir']);
 });
+
+test('a parameter without a name is named by what was sent, never by an empty campo (D37)', async () => {
+  const res = await t.get('/v1/clientes?=x&nome=ab&=%zz', token);
+  assert.equal(res.statusCode, 400);
+  const detalhes = (res.json() as { erro: { detalhes: { campo: string; mensagem: string }[] } }).erro.detalhes;
+  assert.deepEqual(detalhes.map((d) => d.campo).sort(), ['=%zz', '=x']);
+  assert.ok(detalhes.every((d) => d.campo !== '' && /sem nome/.test(d.mensagem)), JSON.stringify(detalhes));
+  assert.deepEqual(await fields('/v1/produtos?=&ordem=up'), ['=', 'ordem']);
+});

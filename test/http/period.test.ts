@@ -1,7 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { addMonths, periodProblems } from '../../src/http/period.ts';
-import { isRealDate } from '../../src/http/params.ts';
+import { isRealDate } from '../../src/time/calendar.ts';
 import { addDays } from '../../src/time/sao-paulo-date.ts';
 import { TestApp } from '../helpers/test-app.ts';
 

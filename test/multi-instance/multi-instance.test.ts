@@ -4,7 +4,7 @@ import { randomInt } from 'node:crypto';
 import { sql } from 'kysely';
 import { OPERATOR } from '../../src/credentials/audit.ts';
 import { createCredential } from '../../src/credentials/credentials.service.ts';
-import { SCOPES } from '../../src/auth/scopes.ts';
+import { SCOPES } from '../../src/domain/scopes.ts';
 import { importDataset } from '../../src/store/import/import.ts';
 import { runCli, startServer, type ServerProcess } from '../helpers/processes.ts';
 import { freshStore, type TestStore } from '../helpers/test-store.ts';

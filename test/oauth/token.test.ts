@@ -61,6 +61,15 @@ describe('POST /v1/oauth/token success', () => {
     assert.equal((empty.json() as { scope: string }).scope, 'clientes:ler os:ler boletos:ler');
   });
 
+  test('a scope made only of spaces names no scope: invalid_scope, never every scope (D26, as amended)', async () => {
+    const cred = await t.credential(empresa, { scopes: ['os:ler', 'clientes:ler'] });
+    for (const scope of ['+', '%20%20', '+%20+']) {
+      const res = await t.requestToken(cred, `grant_type=client_credentials&scope=${scope}`);
+      assert.equal(res.statusCode, 400, scope);
+      assert.equal((res.json() as { error: string }).error, 'invalid_scope', scope);
+    }
+  });
+
   test('accepts a charset parameter and any case in the media type (D29)', async () => {
     const cred = await t.credential(empresa);
     const res = await post({

@@ -2,7 +2,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildApp } from '../../src/app.ts';
 import { Metrics } from '../../src/observability/metrics.ts';
-import { startMetricsServer } from '../../src/observability/metrics-server.ts';
+import { startMetricsServer } from '../../src/ops/metrics-server.ts';
 import { MemoryLimiter } from '../../src/ratelimit/memory-limiter.ts';
 import { basicHeader, TestApp, uniqueSourceIp } from '../helpers/test-app.ts';
 

@@ -1,8 +1,8 @@
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Scope } from '../../src/auth/scopes.ts';
+import type { Scope } from '../../src/domain/scopes.ts';
 import type { Dataset, DatasetConta } from '../../src/store/import/dataset.ts';
-import type { CedenteTipo } from '../../src/store/tables.ts';
+import type { CedenteTipo } from '../../src/domain/conta.ts';
 import { securityCases } from '../helpers/security.ts';
 import { TestApp } from '../helpers/test-app.ts';
 

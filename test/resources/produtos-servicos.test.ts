@@ -1,6 +1,6 @@
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Scope } from '../../src/auth/scopes.ts';
+import type { Scope } from '../../src/domain/scopes.ts';
 import type { Dataset, DatasetProduto } from '../../src/store/import/dataset.ts';
 import { securityCases } from '../helpers/security.ts';
 import { TestApp } from '../helpers/test-app.ts';

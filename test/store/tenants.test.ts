@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app.ts';
-import { SCOPES } from '../../src/auth/scopes.ts';
+import { SCOPES } from '../../src/domain/scopes.ts';
 import { loadConfig } from '../../src/config/config.ts';
 import { OPERATOR } from '../../src/credentials/audit.ts';
 import { createCredential } from '../../src/credentials/credentials.service.ts';

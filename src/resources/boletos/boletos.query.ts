@@ -1,9 +1,11 @@
 import { sql, type Kysely } from 'kysely';
-import type { Direction, Page } from '../../http/pagination.ts';
+import type { BoletoStatus } from '../../domain/boleto.ts';
+import { decimalToNumber } from '../../domain/decimal.ts';
+import type { Direction, Page } from '../../domain/paging.ts';
 import type { Period } from '../../http/period.ts';
 import type { TenantDatabase } from '../../store/tables.ts';
 import { pageWithTotal, sortRows } from '../../store/list.ts';
-import type { BOLETOS_SORTS, BoletoStatus } from './boletos.schema.ts';
+import type { BOLETOS_SORTS } from './boletos.schema.ts';
 
 export interface BoletosFilter {
   period: Period | null;
@@ -63,6 +65,5 @@ export async function listBoletos(db: Kysely<TenantDatabase>, empresaId: number,
   ]);
   const rows = sortRows(selected, SORT_COLUMN[sort.field], sort.direction, 'boletos.id');
   const { data, total } = await pageWithTotal(rows, where.select((eb) => eb.fn.countAll<number>().as('total')), page);
-  // D23: numeric(15,2) text becomes a JSON number once, here; 15 digits survive a double exactly.
-  return { data: data.map((b) => ({ ...b, valor: Number(b.valor) })), total };
+  return { data: data.map((b) => ({ ...b, valor: decimalToNumber(b.valor) })), total };
 }

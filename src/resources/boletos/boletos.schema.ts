@@ -3,24 +3,21 @@ import { listParams } from '../../http/pagination.ts';
 import type { ParamSpecs } from '../../http/params.ts';
 import { periodParams } from '../../http/period.ts';
 import { Nullable } from '../../http/schemas.ts';
-// The values the store accepts (D20): the import's rules mirror the boletos CHECK constraint.
-import { BOLETO_STATUS } from '../../store/import/rules.ts';
+import { BOLETO_STATUS } from '../../domain/boleto.ts';
 
 export const BOLETOS_SORTS = ['id', 'emissao', 'vencimento', 'pagamento', 'valor'] as const;
-
-export type BoletoStatus = (typeof BOLETO_STATUS)[number];
 
 export const boletosListParams = {
   ...periodParams('vencimento'),
   status: {
     kind: 'enum',
     values: BOLETO_STATUS,
-    description: 'Situação do boleto como informada pelo banco (D20).',
+    description: 'Situação do boleto como informada pelo banco.',
   },
   cliente_id: {
     kind: 'integer',
     min: 1,
-    description: 'Id do cliente do boleto: inteiro positivo, só dígitos (D6). Boletos de cliente excluído também são encontrados por ele.',
+    description: 'Id do cliente do boleto: inteiro positivo, só dígitos. Boletos de cliente excluído também são encontrados por ele.',
   },
   ...listParams(BOLETOS_SORTS, 'vencimento', 'desc'),
 } as const satisfies ParamSpecs;
@@ -32,17 +29,17 @@ export const BoletoSchema = Type.Object(
   {
     id: Type.Integer(),
     cliente: Type.Union(
-      [Type.Object({ id: Type.Integer(), nome: Type.String({ description: 'Nome do cliente, como em `/clientes` (D21).' }) }), Type.Null()],
-      { description: '`null` quando o cliente está indisponível: excluído, inexistente ou não informado no boleto (D22). O boleto continua sendo listado.' },
+      [Type.Object({ id: Type.Integer(), nome: Type.String({ description: 'Nome do cliente, como em `/clientes`.' }) }), Type.Null()],
+      { description: '`null` quando o cliente está indisponível: excluído, inexistente ou não informado no boleto. O boleto continua sendo listado.' },
     ),
     numero_documento: Nullable(Type.String({ description: 'Número do documento no banco.' })),
     linha_digitavel: Nullable(Type.String({ description: 'Linha digitável do boleto.' })),
-    valor: Type.Number({ description: 'Valor em reais: número JSON com no máximo 2 casas decimais, exato (D23).' }),
+    valor: Type.Number({ description: 'Valor em reais: número JSON exato, com no máximo 2 casas decimais.' }),
     emissao: BusinessDate('Data de emissão.'),
     vencimento: BusinessDate('Data de vencimento; é a data filtrada por `data_inicio`/`data_fim`.'),
     status: Type.Union(
       BOLETO_STATUS.map((s) => Type.Literal(s)),
-      { description: 'Situação como informada pelo banco, sem cálculo pela API (D20).' },
+      { description: 'Situação como informada pelo banco, sem cálculo pela API.' },
     ),
     data_pagamento: BusinessDate('Data do pagamento.'),
     data_compensacao: BusinessDate('Data da compensação.'),

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
-import type { Direction, Page } from '../../http/pagination.ts';
+import type { Direction, Page } from '../../domain/paging.ts';
 import type { TenantDatabase } from '../../store/tables.ts';
 import { likeContains, utcDateTime } from '../../store/sql.ts';
 import { pageWithTotal, sortRows } from '../../store/list.ts';

@@ -1,11 +1,11 @@
-import { insufficientScope } from '../../auth/pipeline.ts';
-import { registerDataRoute, type DataRouteContext, type DataRouteDeps } from '../../http/data-route.ts';
-import { listMeta, pageOf } from '../../http/pagination.ts';
+import { insufficientScope } from '../../auth/data-guard.ts';
+import { listMeta, pageOf } from '../../domain/paging.ts';
+import { DataError, type Detalhe } from '../../errors/coded-error.ts';
+import { dataRoute, type DataRouteContext } from '../../http/data-route.ts';
+import { sortOf } from '../../http/pagination.ts';
 import type { ParamSpecs } from '../../http/params.ts';
 import { splitPairs } from '../../http/query-string.ts';
 import { detailOf, listOf } from '../../http/schemas.ts';
-import { ApiError, type Detalhe } from '../../errors/api-error.ts';
-import type { Store } from '../../store/store.ts';
 import { findCliente, listClientes } from './clientes.query.ts';
 import { ClienteSchema, clientesDetailParams, clientesListParams } from './clientes.schema.ts';
 
@@ -33,13 +33,15 @@ function documentoProblems(documento: string | undefined): Detalhe[] {
   return [{ campo: 'documento', mensagem: 'Informe um CPF (11 dígitos) ou CNPJ (14 dígitos), com ou sem pontuação.' }];
 }
 
-export function registerClientesRoutes(deps: DataRouteDeps, store: Store): void {
-  registerDataRoute(deps, {
+export const clientesRoutes = [
+  dataRoute({
     url: '/v1/clientes',
     scope: 'clientes:ler',
     tag: 'Clientes',
     summary: 'Listar clientes',
-    description: 'Clientes da empresa da credencial, paginados. Padrão: somente ativos, ordenados por `id` crescente.',
+    description:
+      'Clientes da empresa da credencial, paginados. Padrão: somente ativos, ordenados por `id` crescente. ' +
+      'Clientes excluídos nunca aparecem. Os campos de contato só vêm com `incluir=contato`, que exige o escopo `clientes:contato:ler`.',
     params: clientesListParams,
     response: listOf(ClienteSchema),
     check: (p) => documentoProblems(p.documento),
@@ -48,37 +50,37 @@ export function registerClientesRoutes(deps: DataRouteDeps, store: Store): void 
       const p = ctx.params();
       const page = pageOf(p);
       const { data, total } = await listClientes(
-        store.tenant(ctx.principal.empresaId, ctx.principal.tenantDb),
+        ctx.tenant,
         ctx.principal.empresaId,
         {
           nome: p.nome,
           cidade: p.cidade,
-          ativo: p.ativo ?? true,
+          ativo: p.ativo,
           documentoDigitos: p.documento === undefined ? undefined : documentDigits(p.documento),
         },
-        { field: p.ordenar_por ?? 'id', direction: p.ordem ?? 'asc' },
+        sortOf(clientesListParams, p),
         page,
         p.incluir === 'contato',
       );
       return { data, meta: listMeta(page, total) };
     },
-  });
-
-  registerDataRoute(deps, {
+  }),
+  dataRoute({
     url: '/v1/clientes/:id',
     scope: 'clientes:ler',
     tag: 'Clientes',
     summary: 'Detalhar um cliente',
-    description: 'Um cliente pelo id. Id inexistente, excluído ou de outra empresa: 404 `recurso_nao_encontrado`.',
+    description:
+      'Um cliente pelo id, ativo ou inativo. Id inexistente, de cliente excluído ou de outra empresa: 404 `recurso_nao_encontrado`. ' +
+      'Aceita só o parâmetro `incluir`, com as mesmas regras da lista.',
     params: clientesDetailParams,
     response: detailOf(ClienteSchema),
     async handler(ctx) {
       requireContactScopeIfAsked(ctx, clientesDetailParams);
       const p = ctx.params();
-      const id = ctx.id();
-      const cliente = await findCliente(store.tenant(ctx.principal.empresaId, ctx.principal.tenantDb), ctx.principal.empresaId, id, p.incluir === 'contato');
-      if (cliente === null) throw new ApiError('recurso_nao_encontrado');
+      const cliente = await findCliente(ctx.tenant, ctx.principal.empresaId, ctx.id(), p.incluir === 'contato');
+      if (cliente === null) throw new DataError('recurso_nao_encontrado');
       return { data: cliente };
     },
-  });
-}
+  }),
+];

@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { NOME_MIN_LENGTH } from '../../domain/limits.ts';
 import { listParams } from '../../http/pagination.ts';
 import type { ParamSpecs } from '../../http/params.ts';
 import { DateTimeUtc, Nullable } from '../../http/schemas.ts';
@@ -8,23 +9,34 @@ export const CLIENTES_SORTS = ['id', 'nome', 'data_cadastro'] as const;
 const incluir = {
   kind: 'enum',
   values: ['contato'] as const,
-  description: 'Único valor: `contato`. Acrescenta documento, e-mails, telefones e endereço; exige o escopo `clientes:contato:ler` (D13).',
+  description:
+    'Único valor: `contato`. Acrescenta documento, e-mails, telefones e endereço. Exige o escopo `clientes:contato:ler`: ' +
+    'sem ele, 403 `escopo_insuficiente` (os campos de contato nunca vêm sem esse escopo).',
 } as const;
 
 export const clientesListParams = {
   nome: {
     kind: 'text',
-    minLength: 2,
+    minLength: NOME_MIN_LENGTH,
     maxLength: 100,
-    description: 'Busca por parte do nome, razão social ou nome fantasia; sem diferenciar maiúsculas nem acentos (D11). Mínimo 2 caracteres.',
+    description:
+      'Busca por parte do nome (pessoa física), da razão social ou do nome fantasia, sem diferenciar maiúsculas nem acentos ' +
+      `("joao" encontra "João"); \`%\` e \`_\` valem como texto. Mínimo ${NOME_MIN_LENGTH} caracteres, sem contar espaços nas pontas.`,
   },
-  cidade: { kind: 'text', minLength: 1, maxLength: 100, description: 'Cidade do endereço, por igualdade, sem diferenciar maiúsculas nem acentos (D11).' },
-  ativo: { kind: 'flag', description: '`1` ativos (padrão) ou `0` inativos.' },
+  cidade: {
+    kind: 'text',
+    minLength: 1,
+    maxLength: 100,
+    description: 'Cidade do endereço, por igualdade, sem diferenciar maiúsculas nem acentos e sem contar espaços nas pontas.',
+  },
+  ativo: { kind: 'flag', default: true, description: '`1` ativos (padrão) ou `0` inativos.' },
   documento: {
     kind: 'text',
     minLength: 1,
     maxLength: 30,
-    description: 'CPF (11 dígitos) ou CNPJ (14 dígitos), com ou sem pontuação (D12). Exige o escopo `clientes:contato:ler` (D13).',
+    description:
+      'CPF (11 dígitos) ou CNPJ (14 dígitos), com ou sem pontuação; compara os dígitos do documento cadastrado. ' +
+      'Exige o escopo `clientes:contato:ler` (sem ele, 403 `escopo_insuficiente`).',
   },
   incluir,
   ...listParams(CLIENTES_SORTS, 'id', 'asc'),
@@ -54,7 +66,7 @@ const contato = {
 export const ClienteSchema = Type.Object(
   {
     id: Type.Integer(),
-    nome: Type.String({ description: 'Pessoa física: nome e sobrenome. Pessoa jurídica: razão social (D21).' }),
+    nome: Type.String({ description: 'Pessoa física: nome e sobrenome, separados por um espaço. Pessoa jurídica: razão social.' }),
     tipo_pessoa: Type.Union([Type.Literal('fisica'), Type.Literal('juridica')]),
     ativo: Type.Boolean(),
     data_cadastro: DateTimeUtc,

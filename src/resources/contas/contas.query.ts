@@ -1,9 +1,11 @@
 import { sql, type Kysely } from 'kysely';
-import type { Direction, Page } from '../../http/pagination.ts';
+import type { CedenteTipo, ContaStatus } from '../../domain/conta.ts';
+import { decimalToNumber } from '../../domain/decimal.ts';
+import type { Direction, Page } from '../../domain/paging.ts';
 import type { Period } from '../../http/period.ts';
 import { pageWithTotal, sortRows } from '../../store/list.ts';
-import type { CedenteTipo, CentralDatabase, ContasTable, TenantDatabase } from '../../store/tables.ts';
-import type { ContaStatus, ContasSort } from './contas.schema.ts';
+import type { CentralDatabase, ContasTable, TenantDatabase } from '../../store/tables.ts';
+import type { ContasSort } from './contas.schema.ts';
 
 /** Receivables and payables share one shape, so one query serves both tables. */
 export type ContasTabela = 'contas_receber' | 'contas_pagar';
@@ -143,14 +145,14 @@ export function usuarioIds(rows: readonly ContaRow[]): number[] {
   return rows.flatMap((r) => (r.cedente_tipo === 'usuario' && r.cedente_id !== null ? [r.cedente_id] : []));
 }
 
-/** The API record; numeric text becomes a JSON number here, once (D23). */
+/** The API record. */
 export function toConta(row: ContaRow, usuarios: ReadonlyMap<number, string | null>): Conta {
   const nome = row.cedente_tipo === 'usuario' && row.cedente_id !== null ? (usuarios.get(row.cedente_id) ?? null) : row.cedente_nome;
   return {
     id: row.id,
     cedente: { tipo: row.cedente_tipo, id: row.cedente_id, nome },
     descricao: row.descricao,
-    valor: Number(row.valor),
+    valor: decimalToNumber(row.valor),
     vencimento: row.vencimento,
     status: row.status,
     data_pagamento: row.data_pagamento,

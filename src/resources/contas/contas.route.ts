@@ -1,12 +1,12 @@
-import type { Scope } from '../../auth/scopes.ts';
-import type { Detalhe } from '../../errors/api-error.ts';
-import { registerDataRoute, type DataRouteDeps } from '../../http/data-route.ts';
-import { listMeta, pageOf } from '../../http/pagination.ts';
+import type { Scope } from '../../domain/scopes.ts';
+import { listMeta, pageOf } from '../../domain/paging.ts';
+import type { Detalhe } from '../../errors/coded-error.ts';
+import { dataRoute } from '../../http/data-route.ts';
+import { sortOf } from '../../http/pagination.ts';
 import type { Parsed } from '../../http/params.ts';
 import { periodOf, periodProblems } from '../../http/period.ts';
 import { listOf } from '../../http/schemas.ts';
-import type { Store } from '../../store/store.ts';
-import { listContas, toConta, usuarioIds, usuarioNames, type ContasFilter, type ContasTabela } from './contas.query.ts';
+import { listContas, toConta, usuarioIds, usuarioNames, type ContasTabela } from './contas.query.ts';
 import { ContaSchema, contasListParams } from './contas.schema.ts';
 
 interface ContasResource {
@@ -23,11 +23,12 @@ const RESOURCES: readonly ContasResource[] = [
 ];
 
 const DESCRIPTION =
-  'Contas da empresa da credencial, paginadas; contas excluídas nunca aparecem (D22). ' +
-  'Padrão: `vencimento` decrescente, desempate por `id` decrescente (D9). ' +
+  'Contas da empresa da credencial, paginadas; contas excluídas nunca aparecem. ' +
+  'Padrão: `vencimento` decrescente, desempate por `id` decrescente; `ordenar_por` sem `ordem` também usa `desc`, ' +
+  'e `data_pagamento` nulo fica por último nas duas direções. ' +
   '`status` é calculado na leitura: `pago` quando há `data_pagamento`; senão `vencido` quando `vencimento` é anterior a hoje ' +
-  'em America/Sao_Paulo; senão `aberto` (D15, D19). Cedente excluído ou inexistente: `tipo` e `id` mantidos, `nome` null; ' +
-  'cedente `outro`: `id` null e `nome` o texto livre (D22). `valor` é um número JSON exato, com até 2 casas (D23).';
+  'em America/Sao_Paulo; senão `aberto`. Cedente excluído ou inexistente: `tipo` e `id` mantidos, `nome` null; ' +
+  'cedente `outro`: `id` null e `nome` o texto livre. `valor` é um número JSON exato, com até 2 casas.';
 
 /** `cedente_id` needs a `cedente_tipo` that has ids: an `outro` cedente is free text. */
 function cedenteProblems(p: Parsed<typeof contasListParams>): Detalhe[] {
@@ -38,33 +39,24 @@ function cedenteProblems(p: Parsed<typeof contasListParams>): Detalhe[] {
 }
 
 /** GET /v1/contas-receber and GET /v1/contas-pagar: one implementation, two tables (spec: same shape). */
-export function registerContasRoutes(deps: DataRouteDeps, store: Store): void {
-  for (const resource of RESOURCES) {
-    registerDataRoute(deps, {
-      url: resource.url,
-      scope: resource.scope,
-      tag: resource.tag,
-      summary: resource.summary,
-      description: DESCRIPTION,
-      params: contasListParams,
-      response: listOf(ContaSchema),
-      check: (p, _principal, sent) => [...periodProblems(p, sent), ...cedenteProblems(p)],
-      async handler(ctx) {
-        const p = ctx.params();
-        const filter: ContasFilter = { periodo: periodOf(p), status: p.status, cedenteTipo: p.cedente_tipo, cedenteId: p.cedente_id };
-        const page = pageOf(p);
-        const empresaId = ctx.principal.empresaId;
-        const { data, total } = await listContas(
-          store.tenant(empresaId, ctx.principal.tenantDb),
-          empresaId,
-          resource.tabela,
-          filter,
-          { field: p.ordenar_por ?? 'vencimento', direction: p.ordem ?? 'desc' },
-          page,
-        );
-        const usuarios = await usuarioNames(store.central, empresaId, usuarioIds(data));
-        return { data: data.map((row) => toConta(row, usuarios)), meta: listMeta(page, total) };
-      },
-    });
-  }
-}
+export const contasRoutes = RESOURCES.map((resource) =>
+  dataRoute({
+    url: resource.url,
+    scope: resource.scope,
+    tag: resource.tag,
+    summary: resource.summary,
+    description: DESCRIPTION,
+    params: contasListParams,
+    response: listOf(ContaSchema),
+    check: (p, _principal, sent) => [...periodProblems(p, sent), ...cedenteProblems(p)],
+    async handler(ctx) {
+      const p = ctx.params();
+      const page = pageOf(p);
+      const empresaId = ctx.principal.empresaId;
+      const filter = { periodo: periodOf(p), status: p.status, cedenteTipo: p.cedente_tipo, cedenteId: p.cedente_id };
+      const { data, total } = await listContas(ctx.tenant, empresaId, resource.tabela, filter, sortOf(contasListParams, p), page);
+      const usuarios = await usuarioNames(ctx.central, empresaId, usuarioIds(data));
+      return { data: data.map((row) => toConta(row, usuarios)), meta: listMeta(page, total) };
+    },
+  }),
+);

@@ -1,18 +1,16 @@
 import { Type } from 'typebox';
+import { CEDENTE_TIPOS, CONTA_STATUS } from '../../domain/conta.ts';
 import { listParams } from '../../http/pagination.ts';
 import type { ParamSpecs } from '../../http/params.ts';
 import { periodParams } from '../../http/period.ts';
 import { Nullable } from '../../http/schemas.ts';
 
 export const CONTAS_SORTS = ['id', 'vencimento', 'valor', 'data_pagamento'] as const;
-export const CONTA_STATUS = ['aberto', 'pago', 'vencido'] as const;
-export const CEDENTE_TIPOS = ['outro', 'fornecedor', 'cliente', 'usuario', 'pre_cliente'] as const;
 
-export type ContaStatus = (typeof CONTA_STATUS)[number];
 export type ContasSort = (typeof CONTAS_SORTS)[number];
 
 const STATUS_RULE =
-  '`pago` quando há `data_pagamento`; senão `vencido` quando `vencimento` é anterior a hoje no fuso America/Sao_Paulo; senão `aberto` (D15, D19).';
+  '`pago` quando há `data_pagamento`; senão `vencido` quando `vencimento` é anterior a hoje no fuso America/Sao_Paulo; senão `aberto`.';
 
 /** The same parameters for receivables and payables (spec: "Same filters, sorting, statuses"). */
 export const contasListParams = {
@@ -40,11 +38,13 @@ const CedenteSchema = Type.Object(
     id: Nullable(Type.Integer({ description: 'null quando o tipo é `outro`.' })),
     nome: Nullable(
       Type.String({
-        description: 'Nome atual do cadastro (cliente: nome exibido, D21). Tipo `outro`: o texto livre. null quando o cadastro foi excluído ou não existe (D22).',
+        description:
+          'Nome atual do cadastro (cliente: o mesmo `nome` de `/clientes`). Tipo `outro`: o texto livre. ' +
+          'null quando o cadastro foi excluído ou não existe.',
       }),
     ),
   },
-  { description: 'Quem origina a conta. Cadastro excluído ou inexistente: `tipo` e `id` são mantidos e `nome` é null (D22).' },
+  { description: 'Quem origina a conta. Cadastro excluído ou inexistente: `tipo` e `id` são mantidos e `nome` é null.' },
 );
 
 export const ContaSchema = Type.Object(
@@ -52,7 +52,7 @@ export const ContaSchema = Type.Object(
     id: Type.Integer(),
     cedente: CedenteSchema,
     descricao: Nullable(Type.String()),
-    valor: Type.Number({ description: 'Valor exato, número JSON com no máximo 2 casas decimais (D23).' }),
+    valor: Type.Number({ description: 'Valor exato: número JSON com no máximo 2 casas decimais.' }),
     vencimento: Type.String({ format: 'date', description: 'AAAA-MM-DD.' }),
     status: Type.Union(
       CONTA_STATUS.map((s) => Type.Literal(s)),
@@ -60,5 +60,5 @@ export const ContaSchema = Type.Object(
     ),
     data_pagamento: Nullable(Type.String({ format: 'date', description: 'AAAA-MM-DD.' })),
   },
-  { description: 'Conta a receber ou a pagar (mesmo formato). Contas excluídas nunca aparecem (D22).' },
+  { description: 'Conta a receber ou a pagar (mesmo formato). Contas excluídas nunca aparecem.' },
 );

@@ -1,11 +1,5 @@
+import { decimalToNumber as decimal } from '../../domain/decimal.ts';
 import type { ChecklistRow, ItemRow, OrdemRow } from './ordens-servico.query.ts';
-
-/**
- * D23: numeric columns arrive as exact decimal text and become JSON numbers here, once.
- * numeric(15,2)/(15,4) values have at most 15 significant digits, so Number() gives the double
- * that prints back as the same decimal.
- */
-const decimal = (text: string): number => Number(text);
 
 export function toOrdem(row: OrdemRow) {
   return {

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import type { Direction, Page } from '../../http/pagination.ts';
+import { decimalToNumber } from '../../domain/decimal.ts';
+import type { Direction, Page } from '../../domain/paging.ts';
 import type { ServicosTable, TenantDatabase } from '../../store/tables.ts';
 import { likeContains, utcDateTime } from '../../store/sql.ts';
 import { pageWithTotal, sortRows } from '../../store/list.ts';
@@ -43,9 +44,8 @@ function selectItem(q: ReturnType<typeof base>, table: Catalogo) {
     .$if(table === 'produtos', (qb) => qb.select(sql<string | null>`unidade`.as('unidade')));
 }
 
-// D23: numeric(15,2) text becomes a JSON number once, here; 15 digits survive a double exactly.
 function withNumericValor<R extends { valor: string }>(row: R) {
-  return { ...row, valor: Number(row.valor) };
+  return { ...row, valor: decimalToNumber(row.valor) };
 }
 
 const SORT_COLUMN = { id: 'id', nome: 'nome_ordem' } as const;

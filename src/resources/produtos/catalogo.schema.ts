@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { NOME_MIN_LENGTH } from '../../domain/limits.ts';
 import { listParams } from '../../http/pagination.ts';
 import type { ParamSpecs } from '../../http/params.ts';
 import { DateTimeUtc, Nullable } from '../../http/schemas.ts';
@@ -11,11 +12,11 @@ export function catalogoListParams(noun: string) {
   return {
     nome: {
       kind: 'text',
-      minLength: 2,
+      minLength: NOME_MIN_LENGTH,
       maxLength: 100,
-      description: `Busca por parte do nome dos ${noun}, sem diferenciar maiúsculas nem acentos ("agua" encontra "Água"); \`%\` e \`_\` valem como texto (D11). Mínimo 2 caracteres, sem contar espaços nas pontas.`,
+      description: `Busca por parte do nome dos ${noun}, sem diferenciar maiúsculas nem acentos ("agua" encontra "Água"); \`%\` e \`_\` valem como texto. Mínimo ${NOME_MIN_LENGTH} caracteres, sem contar espaços nas pontas.`,
     },
-    ativo: { kind: 'flag', description: `\`1\` ${noun} ativos (padrão) ou \`0\` inativos (D24).` },
+    ativo: { kind: 'flag', default: true, description: `\`1\` ${noun} ativos (padrão) ou \`0\` inativos.` },
     ...listParams(CATALOGO_SORTS, 'id', 'asc'),
   } as const satisfies ParamSpecs;
 }
@@ -27,9 +28,9 @@ export const catalogoDetailParams = {} as const satisfies ParamSpecs;
 export const catalogoFields = {
   id: Type.Integer(),
   codigo: Nullable(Type.String({ description: 'Código cadastrado pela empresa.' })),
-  nome: Type.String({ description: 'Nome cadastrado; `""` (texto vazio) quando não cadastrado, nunca `null` (D24).' }),
+  nome: Type.String({ description: 'Nome cadastrado; `""` (texto vazio) quando não cadastrado, nunca `null`.' }),
   descricao: Nullable(Type.String()),
-  valor: Type.Number({ description: 'Preço em reais: número JSON com no máximo 2 casas decimais, exato (D23); `0` quando não cadastrado, nunca `null` (D24).' }),
+  valor: Type.Number({ description: 'Preço em reais: número JSON exato, com no máximo 2 casas decimais; `0` quando não cadastrado, nunca `null`.' }),
   ativo: Type.Boolean(),
   data_cadastro: DateTimeUtc,
 };

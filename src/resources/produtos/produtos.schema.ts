@@ -15,7 +15,7 @@ export const ProdutoSchema = Type.Object(
   },
   {
     description:
-      'Produto do catálogo da empresa (D24). `codigo`, `descricao`, `unidade` e `data_cadastro` podem ser `null`; ' +
+      'Produto do catálogo da empresa. `codigo`, `descricao`, `unidade` e `data_cadastro` podem ser `null`; ' +
       '`nome` e `valor` nunca: sem cadastro, `""` e `0`.',
   },
 );

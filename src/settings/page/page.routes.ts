@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import { registerStaticPage } from '../../http/static-page.ts';
+import type { StaticPage } from '../../http/static-page.ts';
 
 /** The page's ES modules, served as they are: main.js is the entry and imports the others. */
 const MODULES = [
@@ -30,6 +29,4 @@ const MODULES = [
  * HTML, CSS and plain browser JavaScript modules that talk only to the JSON API under
  * /settings/api/.
  */
-export function registerSettingsPage(app: FastifyInstance): void {
-  registerStaticPage(app, { url: '/settings', dir: new URL('./', import.meta.url), assets: ['settings.css', ...MODULES] });
-}
+export const settingsPage: StaticPage = { url: '/settings', dir: new URL('./', import.meta.url), assets: ['settings.css', ...MODULES] };

@@ -12,12 +12,13 @@ export const state = {
   dialogTrigger: null,
 };
 
-/** Used only when the API's scope list does not say (it always should). */
-const KNOWN_SENSITIVE = ['clientes:contato:ler', 'contas-receber:ler', 'contas-pagar:ler', 'boletos:ler'];
-
+/**
+ * Whether granting or keeping a scope asks for the password. The page keeps no list of its own:
+ * the scope table comes from the server with the credentials (GET /settings/api/credentials).
+ */
 export function isSensitive(scope) {
   const info = state.scopes.find((s) => s.scope === scope);
-  return info ? info.sensivel === true : KNOWN_SENSITIVE.includes(scope);
+  return info !== undefined && info.sensivel === true;
 }
 
 export function findCredential(clientId) {

@@ -1,7 +1,7 @@
 import type { Endereco } from '../tables.ts';
 
 /**
- * The data-set format of `import` (docs: ../shared/docs/interfaces.md, "Data set format").
+ * The data-set format of `import` (docs/dataset-format.md).
  * One JSON object; every key optional; each value an array of records. Fields not marked
  * required may be omitted and default to null ([] for lists, true for `ativo`, false for
  * `excluido`). Dates are `YYYY-MM-DD`; datetimes RFC 3339 with any offset.

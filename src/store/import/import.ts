@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { hashPassword } from '../../auth/password.ts';
+import { hashPassword } from '../../crypto/password.ts';
 import { migrate } from '../migrate.ts';
 import { COLLECTIONS, type Dataset, type DatasetUsuario } from './dataset.ts';
 import { describeIssue, type ImportIssue } from './issues.ts';
@@ -67,7 +67,7 @@ function counts(dataset: Dataset): Record<string, number> {
 }
 
 /**
- * Loads a data set (interfaces.md, "Data set format"): validates all of it, creates the schema
+ * Loads a data set (docs/dataset-format.md): validates all of it, creates the schema
  * if needed, then upserts every record by id. Companies and users go to the central database;
  * every other record to its company's tenant database (ADR 0006), or the central one for a
  * company placed nowhere (a company the file creates starts there). An invalid file or a failed

@@ -1,3 +1,5 @@
+import { BOLETO_STATUS } from '../../domain/boleto.ts';
+import { CEDENTE_TIPOS } from '../../domain/conta.ts';
 import type { CollectionName } from './dataset.ts';
 import {
   bool,
@@ -26,35 +28,10 @@ import {
 } from './checks.ts';
 
 /**
- * The shape of each collection's records (docs: interfaces.md, "Data set format"). Fields
- * a record may carry mirror the table columns; what the API cannot answer without is required.
+ * The shape of each collection's records (docs/dataset-format.md). Fields a record may carry
+ * mirror the table columns; what the API cannot answer without is required. The vocabularies
+ * (statuses, cedente types) are the domain's, the same lists the API and the tables' CHECKs use.
  */
-export const STANDARD_OS_STATUS: readonly string[] = [
-  'aberta',
-  'concluida',
-  'cancelada',
-  'em_analise',
-  'aguardando_aprovacao',
-  'aprovada',
-  'reprovada',
-  'em_execucao',
-  'pausada',
-  'aguardando_orcamento',
-  'orcamento',
-];
-export const CEDENTE_TIPOS = ['cliente', 'fornecedor', 'usuario', 'pre_cliente', 'outro'] as const;
-// D20: stored as the bank reported it.
-export const BOLETO_STATUS = [
-  'pendente',
-  'vencido',
-  'pago',
-  'cancelado',
-  'nao_autorizado',
-  'nao_realizado',
-  'rejeitado',
-  'aguardando_confirmacao',
-] as const;
-
 export const ENDERECO_KEYS = ['logradouro', 'numero', 'complemento', 'bairro', 'cidade', 'uf', 'cep'] as const;
 
 /** Checks that need more than one field of the record. */

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { COLLECTIONS, type Dataset } from './dataset.ts';
 import { IssueList, type ImportIssue } from './issues.ts';
-import { STANDARD_OS_STATUS } from './rules.ts';
+import { STANDARD_OS_STATUS } from '../../domain/ordem-servico.ts';
 
 /**
  * What a data set's validity depends on beyond the file itself: the companies it names but

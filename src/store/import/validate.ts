@@ -18,7 +18,7 @@ function checkRecords(name: CollectionName, records: readonly unknown[], issues:
     const record = records[index];
     if (checkShape(record, shape, '', report)) refine?.(record, report);
   }
-  // Ids are unique per collection across all companies (interfaces.md), so upserts by id are unambiguous.
+  // Ids are unique per collection across all companies (docs/dataset-format.md), so upserts by id are unambiguous.
   for (const { index, id, first } of duplicateIds(records)) {
     issues.add({ collection: name, index, field: 'id', message: `duplicate id ${id} (also at index ${first})` });
   }

@@ -1,0 +1,89 @@
+import { newAccessToken } from '../credentials/secrets.ts';
+import { sameHash, sha256 } from '../crypto/hashes.ts';
+import { ipAllowed } from '../domain/ip-allowlist.ts';
+import { TOKEN_ATTEMPTS_PER_CLIENT, TOKEN_ATTEMPTS_PER_IP, TOKEN_LIFETIME_SECONDS } from '../domain/limits.ts';
+import { isScope, sortScopes, type Scope } from '../domain/scopes.ts';
+import type { Limiter } from '../ratelimit/limiter.ts';
+import type { Store } from '../store/store.ts';
+import type { BasicCredentials } from './basic-auth.ts';
+import { findClient, insertToken, type ClientRecord } from './client.query.ts';
+import { invalidClient, OAuthError } from './oauth-error.ts';
+import { readTokenRequest, type RawTokenRequest } from './token-request.ts';
+
+/**
+ * POST /v1/oauth/token, the OAuth 2.0 client credentials grant (spec "POST /oauth/token"), as
+ * its steps: count the attempt, read the request, authenticate the client, check its IP
+ * allowlist, grant the scopes, issue the token. Each step refuses with its own OAuth error.
+ */
+export interface TokenDeps {
+  store: Store;
+  limiter: Limiter;
+}
+
+export interface TokenResponse {
+  access_token: string;
+  token_type: 'Bearer';
+  expires_in: number;
+  scope: string;
+}
+
+/** Step 0, before the body is read (D27): every attempt counts per source IP, and per client id when the Basic header names one. */
+export async function countAttempt(deps: TokenDeps, ip: string, basic: BasicCredentials): Promise<void> {
+  const byIp = await deps.limiter.hit(`token-ip:${ip}`, TOKEN_ATTEMPTS_PER_IP);
+  const byClient = basic.kind === 'ok' ? await deps.limiter.hit(`token-client:${basic.clientId}`, TOKEN_ATTEMPTS_PER_CLIENT) : null;
+  const refused = [byIp, byClient].filter((w) => w !== null && !w.allowed);
+  if (refused.length > 0) {
+    const retryAfter = Math.max(...refused.map((w) => w?.retryAfter ?? 1));
+    throw new OAuthError(429, 'temporarily_unavailable', 'Too many token requests, retry later', { 'retry-after': String(retryAfter) });
+  }
+}
+
+// Compared against when the client id is unknown, so the answer takes as long as a wrong secret.
+const DECOY_HASH = sha256('decoy secret for unknown client ids');
+
+/** Step 2: the client exists, the secret is its own (compared in constant time), and it may be used (D25, D32). */
+export async function authenticateClient(deps: TokenDeps, clientId: string, secret: string): Promise<ClientRecord> {
+  const client = await findClient(deps.store.central, clientId);
+  const matches = sameHash(sha256(secret), client?.secretHash ?? DECOY_HASH);
+  if (client === null || !matches || !client.usable) throw invalidClient();
+  return client;
+}
+
+/** Step 3: a credential with an allowlist gets tokens only from the addresses it names (D28, D33). */
+export function checkAllowlist(client: ClientRecord, ip: string): void {
+  if (!ipAllowed(ip, client.allowedIps)) {
+    throw new OAuthError(403, 'ip_nao_autorizado', 'The source IP address is not allowed for this client');
+  }
+}
+
+/**
+ * Step 4 (D26): no `scope` grants everything the credential holds; otherwise a subset of it, each
+ * scope once, in catalogue order. A value made only of spaces names no scope token at all
+ * (RFC 6749 3.3's grammar): `invalid_scope`, as is any scope unknown or not held.
+ */
+export function grantScopes(requested: string | undefined, client: ClientRecord): Scope[] {
+  const held = sortScopes(client.scopes);
+  if (requested === undefined) return held;
+  const asked = requested.split(' ').filter((s) => s !== '');
+  const notHeld = asked.filter((s) => !isScope(s) || !held.includes(s));
+  if (asked.length === 0 || notHeld.length > 0) {
+    throw new OAuthError(400, 'invalid_scope', 'A requested scope is unknown or not granted to this client');
+  }
+  return sortScopes(asked);
+}
+
+/** Step 5: a new random token (D30, D40), stored only as its hash, valid for the token lifetime. */
+export async function issueToken(deps: TokenDeps, client: ClientRecord, scopes: Scope[], ip: string): Promise<TokenResponse> {
+  const accessToken = newAccessToken();
+  await insertToken(deps.store.central, { hash: sha256(accessToken), credentialId: client.id, scopes, ip });
+  return { access_token: accessToken, token_type: 'Bearer', expires_in: TOKEN_LIFETIME_SECONDS, scope: scopes.join(' ') };
+}
+
+/** Steps 1 to 5, for a request whose attempt was counted. */
+export async function tokenEndpoint(deps: TokenDeps, raw: RawTokenRequest, ip: string): Promise<TokenResponse> {
+  const request = readTokenRequest(raw);
+  const client = await authenticateClient(deps, request.clientId, request.secret);
+  checkAllowlist(client, ip);
+  const scopes = grantScopes(request.scope, client);
+  return issueToken(deps, client, scopes, ip);
+}

@@ -1,0 +1,74 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { TOKEN_BODY_LIMIT } from '../domain/limits.ts';
+import { classify, logFailure } from '../http/failure.ts';
+import { readBasic, type BasicCredentials } from '../oauth/basic-auth.ts';
+import { OAuthError, invalidRequest } from '../oauth/oauth-error.ts';
+import type { TokenDeps } from '../oauth/token-endpoint.ts';
+import { OAUTH_ROUTES } from '../routes.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** the Authorization header of a token request, parsed once for the attempt limits and authentication */
+    basic: BasicCredentials | null;
+  }
+}
+
+function sendOAuth(reply: FastifyReply, err: OAuthError): void {
+  reply.code(err.status).headers(err.headers).send({ error: err.error, error_description: err.description });
+}
+
+function clientErrorDescription(status: number): string {
+  if (status === 413) return `The request body exceeds ${TOKEN_BODY_LIMIT} bytes`;
+  if (status === 415) return 'Content-Type must be application/x-www-form-urlencoded';
+  return 'Malformed request';
+}
+
+/**
+ * Errors of the token endpoint in the OAuth shape `{error, error_description}` (spec "Token
+ * endpoint errors"): ours as they are; the framework's client errors (body over the limit) as
+ * `invalid_request` with their status; a store that cannot be reached as 503
+ * `temporarily_unavailable` (D38); anything else 500 `server_error`, logged.
+ */
+function oauthErrorHandler(err: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  if (err instanceof OAuthError) return sendOAuth(reply, err);
+  const failure = classify(err);
+  logFailure(request, failure, err);
+  switch (failure.kind) {
+    case 'client':
+      return sendOAuth(reply, invalidRequest(clientErrorDescription(failure.status), failure.status));
+    case 'unavailable':
+      return sendOAuth(reply, new OAuthError(503, 'temporarily_unavailable', 'The service is temporarily unavailable, try again shortly'));
+    default:
+      if (failure.kind === 'coded') request.log.error({ err }, 'a coded error reached the token endpoint');
+      return sendOAuth(reply, new OAuthError(500, 'server_error', 'Unexpected failure'));
+  }
+}
+
+/**
+ * POST /v1/oauth/token. Encapsulated: its own body parsing — every media type is read as text,
+ * up to the body limit, so the endpoint itself answers 415 in the OAuth shape (D41) — and its own
+ * error format. Every attempt is counted before the body is read (D27).
+ */
+export async function oauthPlugin(app: FastifyInstance, deps: TokenDeps): Promise<void> {
+  app.setErrorHandler(oauthErrorHandler);
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+  app.decorateRequest('basic', null);
+  for (const route of OAUTH_ROUTES) {
+    app.route({
+      method: route.method,
+      url: route.url,
+      bodyLimit: route.bodyLimit,
+      schema: route.schema,
+      onRequest: async (request) => {
+        request.basic = readBasic(request.headers.authorization);
+        await route.countAttempt(deps, request.ip, request.basic);
+      },
+      handler: async (request) => {
+        const basic = request.basic ?? readBasic(request.headers.authorization);
+        const body = typeof request.body === 'string' ? request.body : '';
+        return route.handle(deps, { contentType: request.headers['content-type'], url: request.url, body, basic }, request.ip);
+      },
+    });
+  }
+}
