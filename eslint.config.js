@@ -19,8 +19,15 @@ export default tseslint.config(
     files: ['src/settings/page/*.js', 'src/docs-page/*.js'],
     languageOptions: {
       globals: {
-        window: 'readonly', document: 'readonly', navigator: 'readonly', fetch: 'readonly', CSS: 'readonly',
-        Element: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', Intl: 'readonly',
+        window: 'readonly',
+        document: 'readonly',
+        navigator: 'readonly',
+        fetch: 'readonly',
+        CSS: 'readonly',
+        Element: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        Intl: 'readonly',
       },
     },
   },

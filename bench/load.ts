@@ -118,7 +118,10 @@ async function startServer(logFile: string): Promise<Server> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}; see ${logFile}`);
-    const ready = await fetch(`${base}/readyz`).then((r) => r.status === 200, () => false);
+    const ready = await fetch(`${base}/readyz`).then(
+      (r) => r.status === 200,
+      () => false,
+    );
     if (ready) {
       const stop = () =>
         new Promise<void>((resolve) => {
@@ -174,7 +177,17 @@ async function createCredentials(from: number, count: number): Promise<Credentia
   const worker = async () => {
     for (let i = next++; i < count; i = next++) {
       const company = SYNTHETIC_ID_BASE + 1 + ((from + i) % settings.companies);
-      const out = await cli(['credentials', 'create', '--company', String(company), '--name', `bench ${from + i}`, '--scopes', SCOPES, '--json']);
+      const out = await cli([
+        'credentials',
+        'create',
+        '--company',
+        String(company),
+        '--name',
+        `bench ${from + i}`,
+        '--scopes',
+        SCOPES,
+        '--json',
+      ]);
       const { client_id, client_secret } = JSON.parse(out) as Credential;
       made[i] = { client_id, client_secret, company };
     }
@@ -284,7 +297,8 @@ function describe(p: Phase): string {
     .map(([code, n]) => `${code}: ${n}`)
     .join(', ');
   // A phase that crosses a clock minute may pass 120 per credential without a 429: a warning, not a verdict.
-  const over = p.per_credential > LIMIT_PER_MINUTE ? `  [${p.per_credential} requests per credential: may pass the limit; raise --credentials]` : '';
+  const over =
+    p.per_credential > LIMIT_PER_MINUTE ? `  [${p.per_credential} requests per credential: may pass the limit; raise --credentials]` : '';
   return `${p.name.padEnd(9)} ${fixed(p.rps).padStart(8)} req/s  p50 ${fixed(p.p50_ms, 2).padStart(8)} ms  p99 ${fixed(p.p99_ms, 2).padStart(8)} ms  200s ${fixed(100 * p.ok_share, 2)}% (${statuses}; ${p.requests} requests, ${p.socket_errors} socket errors)${over}`;
 }
 
@@ -294,8 +308,15 @@ async function databaseFacts(): Promise<Record<string, unknown>> {
   await client.connect();
   try {
     const version = await client.query<{ v: string }>('SHOW server_version');
-    const rows = await client.query<{ n: string; empresas: string }>('SELECT count(*) AS n, count(DISTINCT empresa_id) AS empresas FROM contas_receber WHERE NOT excluido');
-    return { store: 'postgresql', server_version: version.rows[0]?.v, contas_receber_live: Number(rows.rows[0]?.n), companies_with_contas: Number(rows.rows[0]?.empresas) };
+    const rows = await client.query<{ n: string; empresas: string }>(
+      'SELECT count(*) AS n, count(DISTINCT empresa_id) AS empresas FROM contas_receber WHERE NOT excluido',
+    );
+    return {
+      store: 'postgresql',
+      server_version: version.rows[0]?.v,
+      contas_receber_live: Number(rows.rows[0]?.n),
+      companies_with_contas: Number(rows.rows[0]?.empresas),
+    };
   } finally {
     await client.end();
   }
@@ -312,7 +333,9 @@ async function main(): Promise<void> {
     const phases = [...(settings.warmup > 0 ? ['warm-up'] : []), ...Array.from({ length: settings.rounds }, (_, i) => `round ${i + 1}`)];
     const all = await tokens(server.base, settings.credentials * phases.length);
     log(`GET ${target}`);
-    log(`${settings.connections} connections, ${settings.threads} wrk threads, ${settings.credentials} credentials per phase (${phases.length} phase(s)), rounds of ${settings.duration} s`);
+    log(
+      `${settings.connections} connections, ${settings.threads} wrk threads, ${settings.credentials} credentials per phase (${phases.length} phase(s)), rounds of ${settings.duration} s`,
+    );
     const results: Phase[] = [];
     for (const [i, name] of phases.entries()) {
       const seconds = name === 'warm-up' ? settings.warmup : settings.duration;
@@ -329,12 +352,21 @@ async function main(): Promise<void> {
       socket_errors: rounds.reduce((sum, r) => sum + r.socket_errors, 0),
     };
     const valid = summary.ok_share >= 0.99 && summary.socket_errors === 0;
-    log(`median of ${rounds.length} rounds: ${fixed(summary.rps)} req/s, p50 ${fixed(summary.p50_ms, 2)} ms, p99 ${fixed(summary.p99_ms, 2)} ms, lowest share of 200s ${fixed(100 * summary.ok_share, 2)}%`);
+    log(
+      `median of ${rounds.length} rounds: ${fixed(summary.rps)} req/s, p50 ${fixed(summary.p50_ms, 2)} ms, p99 ${fixed(summary.p99_ms, 2)} ms, lowest share of 200s ${fixed(100 * summary.ok_share, 2)}%`,
+    );
     const loadavgEnd = os.loadavg().map((n) => Number(n.toFixed(2)));
     log(`load average at the end: ${loadavgEnd.join(' ')}`);
     if (!valid) log('WARNING: socket errors, or fewer than 99% of the answers were 200: these figures do not measure the query path.');
     if (args.json) {
-      const document = { path: target, settings, machine: { ...machine, loadavg_end: loadavgEnd }, database, phases: results, median: summary };
+      const document = {
+        path: target,
+        settings,
+        machine: { ...machine, loadavg_end: loadavgEnd },
+        database,
+        phases: results,
+        median: summary,
+      };
       process.stdout.write(`${JSON.stringify(document)}\n`);
     }
     if (!valid) process.exitCode = 2;

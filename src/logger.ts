@@ -8,7 +8,17 @@ export function createLogger(level: string): Logger {
   return pino({
     level,
     redact: {
-      paths: ['req.headers.authorization', 'headers.authorization', 'authorization', 'client_secret', 'access_token', 'secret', 'token', 'senha', 'password'],
+      paths: [
+        'req.headers.authorization',
+        'headers.authorization',
+        'authorization',
+        'client_secret',
+        'access_token',
+        'secret',
+        'token',
+        'senha',
+        'password',
+      ],
       censor: '[redacted]',
     },
   });

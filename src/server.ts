@@ -37,7 +37,10 @@ function demoBanner(url: string, credential: CreatedCredential): string {
     `  curl -u ${credential.client_id}:${credential.client_secret} -d grant_type=client_credentials ${baseUrl}/oauth/token`,
     '',
     `Settings area (company users manage their API credentials): ${url}/settings`,
-    ...DEMO_LOGINS.map((l) => `  ${l.email} / ${l.senha}${l.apiExterna ? '  (administrator, permission API Externa)' : '  (without the API Externa permission)'}`),
+    ...DEMO_LOGINS.map(
+      (l) =>
+        `  ${l.email} / ${l.senha}${l.apiExterna ? '  (administrator, permission API Externa)' : '  (without the API Externa permission)'}`,
+    ),
     '',
   ].join('\n');
 }

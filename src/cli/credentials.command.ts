@@ -33,7 +33,10 @@ export function registerCredentialsCommands(program: Command, withStore: WithSto
           {
             empresaId: companyId(opts.company),
             name: opts.name,
-            scopes: opts.scopes.split(',').map((s) => s.trim()).filter((s) => s !== ''),
+            scopes: opts.scopes
+              .split(',')
+              .map((s) => s.trim())
+              .filter((s) => s !== ''),
             allowedIps: opts.allowIp,
             expires: opts.expires ?? null,
           },
@@ -87,7 +90,10 @@ export function registerCredentialsCommands(program: Command, withStore: WithSto
           list.length === 0
             ? 'No credentials.'
             : list
-                .map((c) => `${c.client_id}  ${c.status.padEnd(7)}  ${c.name}  [${c.scopes.join(' ')}]  last used: ${c.last_used_at ?? 'never'}`)
+                .map(
+                  (c) =>
+                    `${c.client_id}  ${c.status.padEnd(7)}  ${c.name}  [${c.scopes.join(' ')}]  last used: ${c.last_used_at ?? 'never'}`,
+                )
                 .join('\n'),
         );
       }),
@@ -100,7 +106,11 @@ export function registerCredentialsCommands(program: Command, withStore: WithSto
     .action(async (clientId: string, opts: { json?: boolean }) =>
       withStore(async (store) => {
         const rotated = await rotateSecret(store.central, clientId, OPERATOR);
-        emit(Boolean(opts.json), rotated, () => `New secret for ${rotated.client_id}: ${rotated.client_secret}\nEarlier tokens are revoked.`);
+        emit(
+          Boolean(opts.json),
+          rotated,
+          () => `New secret for ${rotated.client_id}: ${rotated.client_secret}\nEarlier tokens are revoked.`,
+        );
       }),
     );
 

@@ -13,7 +13,6 @@ import { registerTenantsCommands } from './tenants.command.ts';
 import { emit, UsageError } from './output.ts';
 import { withStore } from './with-store.ts';
 
-
 function readJsonFile(file: string): unknown {
   let text: string;
   try {
@@ -49,7 +48,9 @@ function buildProgram(): Command {
       const store = await openStore(loadConfig(), { embeddedRole: 'any', poolMax: 2 });
       try {
         const applied = await migrate(store.pool, ['central', 'tenant']);
-        emit(Boolean(opts.json), { applied }, () => (applied.length ? `Applied:\n${applied.map((n) => `  ${n}`).join('\n')}` : 'Schema is up to date.'));
+        emit(Boolean(opts.json), { applied }, () =>
+          applied.length ? `Applied:\n${applied.map((n) => `  ${n}`).join('\n')}` : 'Schema is up to date.',
+        );
       } finally {
         await store.close();
       }
@@ -86,7 +87,8 @@ function buildProgram(): Command {
 }
 
 function explain(err: unknown): string {
-  if (err instanceof ImportError) return [err.message, ...err.issues.slice(1, 20).map((i) => `  ${i.collection}[${i.index ?? '-'}].${i.field}: ${i.message}`)].join('\n');
+  if (err instanceof ImportError)
+    return [err.message, ...err.issues.slice(1, 20).map((i) => `  ${i.collection}[${i.index ?? '-'}].${i.field}: ${i.message}`)].join('\n');
   if (err instanceof CredentialError) return `${err.field}: ${err.message}`;
   if (err instanceof UsageError || err instanceof ConfigError) return err.message;
   return `unexpected failure: ${err instanceof Error ? err.message : String(err)}`;

@@ -46,7 +46,9 @@ export function registerTenantsCommands(program: Command, withStore: WithStore):
 
   tenants
     .command('add <name> <url>')
-    .description('register a tenant database (or change its URL) and apply the tenant migrations to it; url: postgres://user:password@host:port/database')
+    .description(
+      'register a tenant database (or change its URL) and apply the tenant migrations to it; url: postgres://user:password@host:port/database',
+    )
     .option('--json', 'print one JSON document')
     .action(async (name: string, url: string, opts: { json?: boolean }) =>
       operatorErrors(() =>
@@ -62,7 +64,11 @@ export function registerTenantsCommands(program: Command, withStore: WithStore):
               credentialId: null,
               actor: OPERATOR,
               action: 'tenant_db.add',
-              details: { name, url: maskUrl(url), ...(registered.previousUrl === null ? {} : { previous_url: maskUrl(registered.previousUrl) }) },
+              details: {
+                name,
+                url: maskUrl(url),
+                ...(registered.previousUrl === null ? {} : { previous_url: maskUrl(registered.previousUrl) }),
+              },
             });
             return registered;
           });
@@ -108,7 +114,9 @@ export function registerTenantsCommands(program: Command, withStore: WithStore):
 
   tenants
     .command('list')
-    .description('registered tenant databases (passwords masked) and the companies on each; companies not listed are on the central database')
+    .description(
+      'registered tenant databases (passwords masked) and the companies on each; companies not listed are on the central database',
+    )
     .option('--json', 'print one JSON document')
     .action(async (opts: { json?: boolean }) =>
       withStore(async (store) => {

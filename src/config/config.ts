@@ -41,7 +41,8 @@ function parsePort(name: string, raw: string): number {
 }
 
 function parseWhole(name: string, raw: string, min: number, max: number): number {
-  if (!/^\d{1,9}$/.test(raw) || Number(raw) < min || Number(raw) > max) throw new ConfigError(name, `"${raw}" is not a whole number from ${min} to ${max}`);
+  if (!/^\d{1,9}$/.test(raw) || Number(raw) < min || Number(raw) > max)
+    throw new ConfigError(name, `"${raw}" is not a whole number from ${min} to ${max}`);
   return Number(raw);
 }
 

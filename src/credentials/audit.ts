@@ -5,7 +5,8 @@ import type { CentralDatabase } from '../store/tables.ts';
  * Who did something: the operator (CLI, server-side authority), a signed-in company user, or an
  * anonymous caller (a sign-in attempt for an e-mail no live account has).
  */
-export type Actor = { type: 'operator' } | { type: 'usuario'; usuarioId: number; ip: string | null } | { type: 'anonimo'; ip: string | null };
+export type Actor =
+  { type: 'operator' } | { type: 'usuario'; usuarioId: number; ip: string | null } | { type: 'anonimo'; ip: string | null };
 
 export const OPERATOR: Actor = { type: 'operator' };
 

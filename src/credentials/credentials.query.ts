@@ -23,26 +23,23 @@ export interface CredentialRow {
 
 type Db = Kysely<CentralDatabase> | Transaction<CentralDatabase>;
 
-
 function selectCredentials(db: Db) {
-  return db
-    .selectFrom('api_credentials as c')
-    .select([
-      'c.id',
-      'c.empresa_id',
-      'c.client_id',
-      'c.name',
-      'c.scopes',
-      'c.allowed_ips',
-      'c.expires_on as expires',
-      sql<CredentialStatus>`CASE WHEN c.revoked_at IS NOT NULL THEN 'revoked'
+  return db.selectFrom('api_credentials as c').select([
+    'c.id',
+    'c.empresa_id',
+    'c.client_id',
+    'c.name',
+    'c.scopes',
+    'c.allowed_ips',
+    'c.expires_on as expires',
+    sql<CredentialStatus>`CASE WHEN c.revoked_at IS NOT NULL THEN 'revoked'
         WHEN NOT ${credentialNotExpired} THEN 'expired'
         ELSE 'active' END`.as('status'),
-      utcDateTime<string>('c.created_at').as('created_at'),
-      'c.created_by_usuario_id',
-      utcDateTime('c.last_used_at').as('last_used_at'),
-      'c.last_used_ip',
-    ]);
+    utcDateTime<string>('c.created_at').as('created_at'),
+    'c.created_by_usuario_id',
+    utcDateTime('c.last_used_at').as('last_used_at'),
+    'c.last_used_ip',
+  ]);
 }
 
 export async function listCredentials(db: Db, empresaId: number): Promise<CredentialRow[]> {
@@ -115,7 +112,12 @@ export async function replaceSecret(db: Db, credentialId: number, secretHash: Bu
 }
 
 export async function markRevoked(db: Db, credentialId: number): Promise<void> {
-  await db.updateTable('api_credentials').set({ revoked_at: sql<string>`now()` }).where('id', '=', credentialId).where('revoked_at', 'is', null).execute();
+  await db
+    .updateTable('api_credentials')
+    .set({ revoked_at: sql<string>`now()` })
+    .where('id', '=', credentialId)
+    .where('revoked_at', 'is', null)
+    .execute();
   await revokeTokens(db, credentialId);
 }
 

@@ -54,7 +54,8 @@ function checkInput(input: CredentialInput): { name: string; scopes: Scope[]; al
   if (unknown.length > 0) throw new CredentialError('scopes', `unknown scope(s): ${unknown.join(', ')}`);
   const scopes = sortScopes(input.scopes);
   if (scopes.length === 0) throw new CredentialError('scopes', 'at least one scope is required');
-  if (input.allowedIps.length > MAX_ALLOWED_IPS) throw new CredentialError('allowed_ips', `at most ${MAX_ALLOWED_IPS} addresses or networks`);
+  if (input.allowedIps.length > MAX_ALLOWED_IPS)
+    throw new CredentialError('allowed_ips', `at most ${MAX_ALLOWED_IPS} addresses or networks`);
   const allowedIps = input.allowedIps.map((entry) => {
     const normal = normaliseAllowEntry(entry);
     if (normal === null) throw new CredentialError('allowed_ips', `not an IP address or CIDR network: ${entry}`);
@@ -97,7 +98,11 @@ export async function createCredential(db: Kysely<CentralDatabase>, input: Crede
  * The credential when it belongs to the company, else null: another company's client id is as
  * unknown as one that does not exist (the settings area answers 404 for both).
  */
-export async function findCompanyCredential(db: Kysely<CentralDatabase>, empresaId: number, clientId: string): Promise<CredentialRow | null> {
+export async function findCompanyCredential(
+  db: Kysely<CentralDatabase>,
+  empresaId: number,
+  clientId: string,
+): Promise<CredentialRow | null> {
   const row = await findCredentialByClientId(db, clientId);
   return row !== null && row.empresa_id === empresaId ? row : null;
 }
@@ -162,7 +167,11 @@ async function existing(db: Kysely<CentralDatabase>, clientId: string): Promise<
 }
 
 /** A new secret, shown once; all earlier tokens are revoked at once. */
-export async function rotateSecret(db: Kysely<CentralDatabase>, clientId: string, actor: Actor): Promise<{ client_id: string; client_secret: string }> {
+export async function rotateSecret(
+  db: Kysely<CentralDatabase>,
+  clientId: string,
+  actor: Actor,
+): Promise<{ client_id: string; client_secret: string }> {
   const row = await existing(db, clientId);
   if (row.status === 'revoked') throw new CredentialError('client_id', 'a revoked credential cannot be rotated');
   const secret = newClientSecret();
@@ -174,7 +183,11 @@ export async function rotateSecret(db: Kysely<CentralDatabase>, clientId: string
 }
 
 /** Final: the credential and its tokens stop working at once. */
-export async function revokeCredential(db: Kysely<CentralDatabase>, clientId: string, actor: Actor): Promise<{ client_id: string; status: 'revoked' }> {
+export async function revokeCredential(
+  db: Kysely<CentralDatabase>,
+  clientId: string,
+  actor: Actor,
+): Promise<{ client_id: string; status: 'revoked' }> {
   const row = await existing(db, clientId);
   if (row.status !== 'revoked') {
     await db.transaction().execute(async (trx) => {

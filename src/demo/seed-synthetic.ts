@@ -131,7 +131,11 @@ async function loadCollection(db: pg.ClientBase, { options, name, records, rebui
  * One connection: loading two collections at once on two connections measured no faster on
  * 2 cores (the database and the generator already keep both busy).
  */
-export async function seedSynthetic(pool: pg.Pool, options: SyntheticOptions, seed: SeedSyntheticOptions = {}): Promise<SeedSyntheticResult> {
+export async function seedSynthetic(
+  pool: pg.Pool,
+  options: SyntheticOptions,
+  seed: SeedSyntheticOptions = {},
+): Promise<SeedSyntheticResult> {
   const totals = syntheticTotals(options);
   const total = Object.values(totals).reduce((sum, n) => sum + n, 0);
   const result: SeedSyntheticResult = { generated: {}, seconds: {} };

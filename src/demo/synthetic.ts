@@ -9,8 +9,23 @@
  * belongs to company `i % companies` and has id `SYNTHETIC_ID_BASE + 1 + i`, so a company's
  * records (and what they point at) are found by arithmetic, never by a lookup table.
  */
-import { COLLECTIONS, type CollectionName, type Dataset, type DatasetBoleto, type DatasetCliente, type DatasetConta, type DatasetOsItem } from '../store/import/dataset.ts';
-import type { DatasetEmpresa, DatasetNamed, DatasetOrdemServico, DatasetProduto, DatasetServico, DatasetUsuario } from '../store/import/dataset.ts';
+import {
+  COLLECTIONS,
+  type CollectionName,
+  type Dataset,
+  type DatasetBoleto,
+  type DatasetCliente,
+  type DatasetConta,
+  type DatasetOsItem,
+} from '../store/import/dataset.ts';
+import type {
+  DatasetEmpresa,
+  DatasetNamed,
+  DatasetOrdemServico,
+  DatasetProduto,
+  DatasetServico,
+  DatasetUsuario,
+} from '../store/import/dataset.ts';
 import {
   asciiSlug,
   buildLinhaDigitavel,
@@ -165,7 +180,8 @@ function dateText(day: number): string {
 }
 
 const pad2 = (n: number): string => (n < 10 ? `0${n}` : String(n));
-const clock = (second: number): string => `${pad2(Math.floor(second / 3600))}:${pad2(Math.floor((second % 3600) / 60))}:${pad2(second % 60)}`;
+const clock = (second: number): string =>
+  `${pad2(Math.floor(second / 3600))}:${pad2(Math.floor((second % 3600) / 60))}:${pad2(second % 60)}`;
 /** 08:00:00 to 18:59:59 */
 const businessSecond = (random: Random): number => random.int(8 * 3600, 19 * 3600 - 1);
 /** São Paulo wall-clock time (UTC-03:00 all year since 2019). */
@@ -198,44 +214,125 @@ function price(random: Random, minReais: number, maxReais: number): number {
 // Vocabulary
 
 const PRODUTOS: readonly (readonly [string, string, number, number])[] = [
-  ['Tela LCD', 'un', 120, 900], ['Bateria', 'un', 60, 350], ['Conector de carga', 'un', 15, 80], ['Cabo USB-C 1 m', 'un', 15, 60],
-  ['Carregador rápido 20 W', 'un', 40, 150], ['Película de vidro 3D', 'un', 10, 40], ['Capa de silicone', 'un', 15, 60],
-  ['Fone de ouvido Bluetooth', 'un', 60, 400], ['Pasta térmica 4 g', 'un', 15, 60], ['Memória RAM 8 GB DDR4', 'un', 150, 400],
-  ['SSD 480 GB', 'un', 180, 450], ['Teclado para notebook', 'un', 80, 300], ['Filtro de ar-condicionado', 'un', 20, 90],
-  ['Capacitor 35 µF', 'un', 25, 70], ['Gás refrigerante R410A', 'kg', 60, 180], ['Tubo de cobre 1/4"', 'm', 25, 70],
-  ['Cabo PP 3x2,5 mm', 'm', 8, 25], ['Fita isolante 20 m', 'un', 5, 20], ['Parafusos sortidos', 'cx', 20, 60],
-  ['Compressor rotativo', 'un', 900, 2800], ['Placa eletrônica', 'un', 250, 1200], ['Controle remoto universal', 'un', 25, 90],
+  ['Tela LCD', 'un', 120, 900],
+  ['Bateria', 'un', 60, 350],
+  ['Conector de carga', 'un', 15, 80],
+  ['Cabo USB-C 1 m', 'un', 15, 60],
+  ['Carregador rápido 20 W', 'un', 40, 150],
+  ['Película de vidro 3D', 'un', 10, 40],
+  ['Capa de silicone', 'un', 15, 60],
+  ['Fone de ouvido Bluetooth', 'un', 60, 400],
+  ['Pasta térmica 4 g', 'un', 15, 60],
+  ['Memória RAM 8 GB DDR4', 'un', 150, 400],
+  ['SSD 480 GB', 'un', 180, 450],
+  ['Teclado para notebook', 'un', 80, 300],
+  ['Filtro de ar-condicionado', 'un', 20, 90],
+  ['Capacitor 35 µF', 'un', 25, 70],
+  ['Gás refrigerante R410A', 'kg', 60, 180],
+  ['Tubo de cobre 1/4"', 'm', 25, 70],
+  ['Cabo PP 3x2,5 mm', 'm', 8, 25],
+  ['Fita isolante 20 m', 'un', 5, 20],
+  ['Parafusos sortidos', 'cx', 20, 60],
+  ['Compressor rotativo', 'un', 900, 2800],
+  ['Placa eletrônica', 'un', 250, 1200],
+  ['Controle remoto universal', 'un', 25, 90],
 ];
-const MARCAS = ['Samsung', 'Motorola', 'Xiaomi', 'LG', 'Apple', 'Dell', 'Lenovo', 'Positivo', 'Multilaser', 'Midea', 'Gree', 'Elgin', 'Genérico'] as const;
+const MARCAS = [
+  'Samsung',
+  'Motorola',
+  'Xiaomi',
+  'LG',
+  'Apple',
+  'Dell',
+  'Lenovo',
+  'Positivo',
+  'Multilaser',
+  'Midea',
+  'Gree',
+  'Elgin',
+  'Genérico',
+] as const;
 
 const SERVICOS: readonly (readonly [string, number, number])[] = [
-  ['Troca de tela', 60, 250], ['Troca de bateria', 50, 150], ['Formatação e backup', 80, 200], ['Limpeza interna', 60, 180],
-  ['Instalação de ar-condicionado split', 350, 900], ['Higienização de split', 120, 280], ['Carga de gás', 200, 450],
-  ['Visita técnica', 60, 150], ['Manutenção preventiva', 150, 600], ['Reparo em placa', 150, 700], ['Diagnóstico', 40, 120],
-  ['Troca de conector', 60, 160], ['Instalação elétrica', 120, 500],
+  ['Troca de tela', 60, 250],
+  ['Troca de bateria', 50, 150],
+  ['Formatação e backup', 80, 200],
+  ['Limpeza interna', 60, 180],
+  ['Instalação de ar-condicionado split', 350, 900],
+  ['Higienização de split', 120, 280],
+  ['Carga de gás', 200, 450],
+  ['Visita técnica', 60, 150],
+  ['Manutenção preventiva', 150, 600],
+  ['Reparo em placa', 150, 700],
+  ['Diagnóstico', 40, 120],
+  ['Troca de conector', 60, 160],
+  ['Instalação elétrica', 120, 500],
 ];
 const SERVICO_VARIANTES = ['residencial', 'comercial', 'urgente', 'em garantia', 'contrato mensal', 'fora do horário'] as const;
 
 const OS_STATUS: readonly (readonly [string, number])[] = [
-  ['aberta', 12], ['concluida', 35], ['cancelada', 6], ['em_analise', 5], ['aguardando_aprovacao', 5], ['aprovada', 5],
-  ['reprovada', 3], ['em_execucao', 8], ['pausada', 3], ['aguardando_orcamento', 4], ['orcamento', 4],
-  ['aguardando_peca', 3], ['em_garantia', 2],
+  ['aberta', 12],
+  ['concluida', 35],
+  ['cancelada', 6],
+  ['em_analise', 5],
+  ['aguardando_aprovacao', 5],
+  ['aprovada', 5],
+  ['reprovada', 3],
+  ['em_execucao', 8],
+  ['pausada', 3],
+  ['aguardando_orcamento', 4],
+  ['orcamento', 4],
+  ['aguardando_peca', 3],
+  ['em_garantia', 2],
 ];
 const STATUS_PERSONALIZADOS = ['aguardando_peca', 'em_garantia'];
 
 type CedenteTipo = DatasetConta['cedente_tipo'];
-const CEDENTES_RECEBER: readonly (readonly [CedenteTipo, number])[] = [['cliente', 70], ['pre_cliente', 5], ['fornecedor', 4], ['usuario', 4], ['outro', 17]];
-const CEDENTES_PAGAR: readonly (readonly [CedenteTipo, number])[] = [['fornecedor', 70], ['usuario', 10], ['cliente', 4], ['pre_cliente', 2], ['outro', 14]];
+const CEDENTES_RECEBER: readonly (readonly [CedenteTipo, number])[] = [
+  ['cliente', 70],
+  ['pre_cliente', 5],
+  ['fornecedor', 4],
+  ['usuario', 4],
+  ['outro', 17],
+];
+const CEDENTES_PAGAR: readonly (readonly [CedenteTipo, number])[] = [
+  ['fornecedor', 70],
+  ['usuario', 10],
+  ['cliente', 4],
+  ['pre_cliente', 2],
+  ['outro', 14],
+];
 const CEDENTE_COLLECTION: Readonly<Record<Exclude<CedenteTipo, 'outro'>, CollectionName>> = {
   cliente: 'clientes',
   fornecedor: 'fornecedores',
   usuario: 'usuarios',
   pre_cliente: 'pre_clientes',
 };
-const OUTROS_RECEBER = ['Venda balcão', 'Cliente avulso', 'Prefeitura Municipal', 'Condomínio Edifício Central', 'Recebimento de cartão'] as const;
+const OUTROS_RECEBER = [
+  'Venda balcão',
+  'Cliente avulso',
+  'Prefeitura Municipal',
+  'Condomínio Edifício Central',
+  'Recebimento de cartão',
+] as const;
 const OUTROS_PAGAR = ['Receita Federal', 'Companhia de Energia', 'Prefeitura Municipal', 'Banco do Brasil', 'Correios'] as const;
-const DESCRICOES_RECEBER = ['Ordem de serviço', 'Venda de peças', 'Contrato de manutenção', 'Mensalidade', 'Instalação', 'Parcela de serviço'] as const;
-const DESCRICOES_PAGAR = ['Compra de peças', 'Aluguel', 'Energia elétrica', 'Internet e telefone', 'Folha de pagamento', 'Impostos', 'Frete'] as const;
+const DESCRICOES_RECEBER = [
+  'Ordem de serviço',
+  'Venda de peças',
+  'Contrato de manutenção',
+  'Mensalidade',
+  'Instalação',
+  'Parcela de serviço',
+] as const;
+const DESCRICOES_PAGAR = [
+  'Compra de peças',
+  'Aluguel',
+  'Energia elétrica',
+  'Internet e telefone',
+  'Folha de pagamento',
+  'Impostos',
+  'Frete',
+] as const;
 const BANCOS = ['001', '033', '104', '237', '341', '748', '756'] as const;
 
 // ---------------------------------------------------------------------------------------
@@ -256,13 +353,23 @@ interface Context {
 const deleted = (random: Random): boolean => random.chance(0.01);
 
 function empresa({ random, index, empresaId }: Context): DatasetEmpresa {
-  return { id: empresaId, nome: `${generateBusinessName(random).razao_social} (sintética ${index + 1})`, status_personalizados: STATUS_PERSONALIZADOS };
+  return {
+    id: empresaId,
+    nome: `${generateBusinessName(random).razao_social} (sintética ${index + 1})`,
+    status_personalizados: STATUS_PERSONALIZADOS,
+  };
 }
 
 function usuario({ random, index, empresaId, k }: Context): DatasetUsuario {
   const nome = fullName(generatePersonName(random));
   // Accountless users: no password, so nobody signs in with synthetic data.
-  return { id: idAt(index), empresa_id: empresaId, nome, email: `${asciiSlug(nome)}.${idAt(index)}@empresa${k + 1}.exemplo.com.br`, permissoes: random.chance(0.3) ? ['financeiro'] : [] };
+  return {
+    id: idAt(index),
+    empresa_id: empresaId,
+    nome,
+    email: `${asciiSlug(nome)}.${idAt(index)}@empresa${k + 1}.exemplo.com.br`,
+    permissoes: random.chance(0.3) ? ['financeiro'] : [],
+  };
 }
 
 function named({ random, index, empresaId }: Context, business: boolean): DatasetNamed {
@@ -287,7 +394,9 @@ function cliente({ plan, random, index, empresaId }: Context): DatasetCliente {
   if (juridica && random.chance(0.95)) documento = formatCnpj(generateCnpj(random));
   if (!juridica && random.chance(0.9)) documento = formatCpf(generateCpf(random));
   const slug = slugOf(business?.nome_fantasia ?? person?.nome ?? '');
-  const telefones = [{ tipo: juridica ? 'comercial' : 'celular', numero: juridica ? generateLandline(random, city.ddd) : generateMobile(random, city.ddd) }];
+  const telefones = [
+    { tipo: juridica ? 'comercial' : 'celular', numero: juridica ? generateLandline(random, city.ddd) : generateMobile(random, city.ddd) },
+  ];
   if (random.chance(0.3)) telefones.push({ tipo: 'celular', numero: generateMobile(random, city.ddd) });
   return {
     id: idAt(index),
@@ -350,7 +459,14 @@ function item(ctx: Context, id: number): DatasetOsItem {
   }
   const source = at(plan, tipo === 'produto' ? 'produtos' : 'servicos', indexOf(ref), lookupRandom);
   const unidade = tipo === 'produto' ? (source as DatasetProduto).unidade : 'un';
-  const tenThousandths = unidade === 'm' || unidade === 'kg' ? random.int(5, 50) * 1000 : random.weighted([[10_000, 80], [20_000, 15], [30_000, 5]]);
+  const tenThousandths =
+    unidade === 'm' || unidade === 'kg'
+      ? random.int(5, 50) * 1000
+      : random.weighted([
+          [10_000, 80],
+          [20_000, 15],
+          [30_000, 5],
+        ]);
   const unitCents = Math.round((source.valor ?? 0) * 100);
   return {
     id,
@@ -369,7 +485,11 @@ function ordemServico(ctx: Context): DatasetOrdemServico {
   const abertura = plan.today - random.int(0, HISTORY_DAYS - 1);
   const second = businessSecond(random);
   const concluida = status === 'concluida' || (status === 'em_garantia' && random.chance(0.6));
-  const itemCount = random.weighted([[1, 25], [2, 50], [3, 25]]);
+  const itemCount = random.weighted([
+    [1, 25],
+    [2, 50],
+    [3, 25],
+  ]);
   return {
     id: idAt(index),
     empresa_id: empresaId,
@@ -415,7 +535,14 @@ function conta(ctx: Context, pagar: boolean): DatasetConta {
 
 function boletoStatus(random: Random, pago: boolean, vencido: boolean): DatasetBoleto['status'] {
   if (pago) return 'pago';
-  const rare = random.weighted<DatasetBoleto['status'] | null>([[null, 92], ['cancelado', 4], ['rejeitado', 1], ['nao_autorizado', 1], ['nao_realizado', 1], ['aguardando_confirmacao', 1]]);
+  const rare = random.weighted<DatasetBoleto['status'] | null>([
+    [null, 92],
+    ['cancelado', 4],
+    ['rejeitado', 1],
+    ['nao_autorizado', 1],
+    ['nao_realizado', 1],
+    ['aguardando_confirmacao', 1],
+  ]);
   return rare ?? (vencido ? 'vencido' : 'pendente');
 }
 
@@ -424,7 +551,12 @@ function boleto({ plan, random, index, empresaId, k }: Context): DatasetBoleto {
   const pagamento = paymentDay(random, plan.today, vencimento);
   const valor = money(random, 30, 5_000);
   const status = boletoStatus(random, pagamento !== null, vencimento < plan.today);
-  const linha = buildLinhaDigitavel({ banco: random.pick(BANCOS), valorCentavos: Math.round(valor * 100), vencimento: dateText(vencimento), campoLivre: random.digits(25) });
+  const linha = buildLinhaDigitavel({
+    banco: random.pick(BANCOS),
+    valorCentavos: Math.round(valor * 100),
+    vencimento: dateText(vencimento),
+    campoLivre: random.digits(25),
+  });
   return {
     id: idAt(index),
     empresa_id: empresaId,
@@ -486,7 +618,11 @@ function put<K extends CollectionName>(chunk: Dataset, plan: Plan, name: K, star
  * the import's collection order: companies first, then what names them; `only` restricts it
  * to some collections. Lazy: only the current chunk exists in memory.
  */
-export function* syntheticChunks(options: SyntheticOptions, chunkSize = DEFAULT_CHUNK_SIZE, only?: readonly CollectionName[]): Generator<Dataset> {
+export function* syntheticChunks(
+  options: SyntheticOptions,
+  chunkSize = DEFAULT_CHUNK_SIZE,
+  only?: readonly CollectionName[],
+): Generator<Dataset> {
   if (!Number.isSafeInteger(chunkSize) || chunkSize < 1) throw new RangeError('chunk size must be a positive integer');
   const plan = makePlan(options);
   let chunk: Dataset = {};
@@ -494,7 +630,7 @@ export function* syntheticChunks(options: SyntheticOptions, chunkSize = DEFAULT_
   for (const name of COLLECTIONS) {
     if (only !== undefined && !only.includes(name)) continue;
     const total = totalOf(plan, name);
-    for (let start = 0; start < total; ) {
+    for (let start = 0; start < total;) {
       const end = Math.min(total, start + chunkSize - size);
       put(chunk, plan, name, start, end);
       size += end - start;

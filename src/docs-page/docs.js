@@ -35,7 +35,9 @@
   /** Markdown-ish text: paragraphs separated by blank lines, `- ` bullet lists, `code` spans. */
   function renderText(text) {
     var frag = document.createDocumentFragment();
-    var lines = String(text || '').replace(/\r\n?/g, '\n').split('\n');
+    var lines = String(text || '')
+      .replace(/\r\n?/g, '\n')
+      .split('\n');
     var para = [];
     var list = null;
     var lastItem = null;
@@ -74,8 +76,15 @@
   }
 
   function slug(text) {
-    return 'tag-' + String(text).toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '')
-      .replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+    return (
+      'tag-' +
+      String(text)
+        .toLowerCase()
+        .normalize('NFD')
+        .replace(/[\u0300-\u036f]/g, '')
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-|-$/g, '')
+    );
   }
 
   /** A table that stacks into labelled rows on a phone (labels via data-label). */
@@ -245,9 +254,15 @@
     var params = Array.isArray(op.parameters) ? op.parameters : [];
     if (params.length > 0) {
       article.appendChild(el('h4', '', 'Parâmetros'));
-      article.appendChild(table(['Nome', 'Em', 'Tipo', 'Descrição'], params.map(function (p) {
-        return [el('code', 'param-name', p.name), IN_LABELS[p.in] || p.in, schemaCell(p.schema, p.required), inlineCell(p.description)];
-      }), 'table-params'));
+      article.appendChild(
+        table(
+          ['Nome', 'Em', 'Tipo', 'Descrição'],
+          params.map(function (p) {
+            return [el('code', 'param-name', p.name), IN_LABELS[p.in] || p.in, schemaCell(p.schema, p.required), inlineCell(p.description)];
+          }),
+          'table-params',
+        ),
+      );
     }
 
     var body = bodyFields(op);
@@ -260,12 +275,18 @@
     var codes = Object.keys(responses);
     if (codes.length > 0) {
       article.appendChild(el('h4', '', 'Respostas'));
-      article.appendChild(table(['Status', 'Descrição'], codes.map(function (code) {
-        var description = (responses[code] && responses[code].description) || '';
-        // The generator's placeholder for a success without its own description.
-        if (description === 'Default Response' && code.charAt(0) === '2') description = 'Sucesso.';
-        return [el('span', 'status status-' + code.charAt(0), code), inlineCell(description)];
-      }), 'table-responses'));
+      article.appendChild(
+        table(
+          ['Status', 'Descrição'],
+          codes.map(function (code) {
+            var description = (responses[code] && responses[code].description) || '';
+            // The generator's placeholder for a success without its own description.
+            if (description === 'Default Response' && code.charAt(0) === '2') description = 'Sucesso.';
+            return [el('span', 'status status-' + code.charAt(0), code), inlineCell(description)];
+          }),
+          'table-responses',
+        ),
+      );
     }
     return article;
   }
@@ -287,7 +308,11 @@
       });
     });
     // Tags declared in the document keep their declared order; the rest follow in path order.
-    var declared = Array.isArray(doc.tags) ? doc.tags.map(function (t) { return t.name; }) : [];
+    var declared = Array.isArray(doc.tags)
+      ? doc.tags.map(function (t) {
+          return t.name;
+        })
+      : [];
     groups.sort(function (a, b) {
       var ia = declared.indexOf(a.name);
       var ib = declared.indexOf(b.name);
@@ -303,7 +328,11 @@
       var section = el('section', 'section tag-section');
       section.id = slug(group.name);
       section.appendChild(el('h2', '', group.name));
-      var info = Array.isArray(doc.tags) ? doc.tags.filter(function (t) { return t.name === group.name; })[0] : null;
+      var info = Array.isArray(doc.tags)
+        ? doc.tags.filter(function (t) {
+            return t.name === group.name;
+          })[0]
+        : null;
       if (info && info.description) section.appendChild(renderText(info.description));
       group.ops.forEach(function (o) {
         section.appendChild(renderOperation(o.path, o.method, o.op));
@@ -322,7 +351,8 @@
     var info = doc.info || {};
     document.getElementById('api-title').textContent = info.title ? 'Referência da ' + info.title : 'Referência da API';
     document.title = (info.title || 'API') + ' · Referência';
-    document.getElementById('api-version').textContent = (info.version ? 'Versão ' + info.version + ' · ' : '') + 'OpenAPI ' + (doc.openapi || '');
+    document.getElementById('api-version').textContent =
+      (info.version ? 'Versão ' + info.version + ' · ' : '') + 'OpenAPI ' + (doc.openapi || '');
     document.getElementById('api-description').appendChild(renderText(info.description));
     renderSecurity(doc);
     renderPaths(doc);

@@ -27,8 +27,14 @@ export type DataErrorCode = keyof typeof DATA_ERRORS;
 export const SETTINGS_ERRORS = {
   dados_invalidos: { status: 400, mensagem: 'Dados inválidos: verifique os campos indicados.' },
   nao_autenticado: { status: 401, mensagem: 'Sessão ausente ou expirada. Entre novamente.' },
-  sem_permissao: { status: 403, mensagem: 'Sem permissão: seu usuário não tem a permissão API Externa. Peça a um administrador da empresa.' },
-  csrf_invalido: { status: 403, mensagem: 'Requisição recusada: token CSRF ausente ou inválido, ou origem não permitida. Recarregue a página.' },
+  sem_permissao: {
+    status: 403,
+    mensagem: 'Sem permissão: seu usuário não tem a permissão API Externa. Peça a um administrador da empresa.',
+  },
+  csrf_invalido: {
+    status: 403,
+    mensagem: 'Requisição recusada: token CSRF ausente ou inválido, ou origem não permitida. Recarregue a página.',
+  },
   senha_incorreta: { status: 403, mensagem: 'Senha atual incorreta.' },
   muitas_tentativas: { status: 429, mensagem: 'Muitas tentativas. Aguarde o tempo indicado e tente novamente.' },
 } as const satisfies Record<string, { status: number; mensagem: string }>;

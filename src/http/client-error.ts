@@ -22,7 +22,8 @@ type HttpSocket = Socket & { _httpMessage?: { headersSent?: boolean } | null };
  */
 export function answerClientError(err: ConnectionError, socket: Socket, log: FastifyBaseLogger): void {
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
-  const { status, codigo, mensagem } = (Object.hasOwn(CONNECTION_ERRORS, err.code) && CONNECTION_ERRORS[err.code]) || CONNECTION_ERROR_DEFAULT;
+  const { status, codigo, mensagem } =
+    (Object.hasOwn(CONNECTION_ERRORS, err.code) && CONNECTION_ERRORS[err.code]) || CONNECTION_ERROR_DEFAULT;
   const requestId = randomUUID();
   log.info({ request_id: requestId, status, err_code: err.code }, 'client error');
   if (socket.writable && !(socket as HttpSocket)._httpMessage?.headersSent) {

@@ -56,7 +56,11 @@ export const dataRoute = <S extends ParamSpecs>(route: DataRoute<S>): DataRoute<
 export const hasIdParam = (route: Pick<DataRoute, 'url'>): boolean => route.url.includes('/:id');
 
 const IdParams = Type.Object({
-  id: Type.Integer({ minimum: 1, maximum: MAX_SAFE, description: 'Id do registro: inteiro positivo escrito só com dígitos, sem sinal nem zeros à esquerda.' }),
+  id: Type.Integer({
+    minimum: 1,
+    maximum: MAX_SAFE,
+    description: 'Id do registro: inteiro positivo escrito só com dígitos, sem sinal nem zeros à esquerda.',
+  }),
 });
 
 /** The route's Fastify schema: OpenAPI metadata generated from its definition (never validated by Ajv, ADR 0002). */

@@ -25,7 +25,11 @@ function schemaOf(spec: ParamSpec): TSchema {
         description,
       });
     case 'text':
-      return Type.String({ ...(spec.minLength !== undefined ? { minLength: spec.minLength } : {}), maxLength: spec.maxLength, description });
+      return Type.String({
+        ...(spec.minLength !== undefined ? { minLength: spec.minLength } : {}),
+        maxLength: spec.maxLength,
+        description,
+      });
   }
 }
 
@@ -36,8 +40,7 @@ function schemaOf(spec: ParamSpec): TSchema {
  * hide (ADR 0002).
  */
 export function querySchema(specs: ParamSpecs): TSchema {
-  return Type.Object(
-    Object.fromEntries(Object.entries(specs).map(([name, spec]) => [name, Type.Optional(schemaOf(spec))])),
-    { additionalProperties: false },
-  );
+  return Type.Object(Object.fromEntries(Object.entries(specs).map(([name, spec]) => [name, Type.Optional(schemaOf(spec))])), {
+    additionalProperties: false,
+  });
 }

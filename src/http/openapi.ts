@@ -33,7 +33,9 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
             flows: {
               clientCredentials: {
                 tokenUrl: TOKEN_PATH,
-                scopes: Object.fromEntries(SCOPE_TABLE.map((s) => [s.id, s.sensivel ? `${s.descricao.replace(/\.$/, "")} (escopo sensível).` : s.descricao])),
+                scopes: Object.fromEntries(
+                  SCOPE_TABLE.map((s) => [s.id, s.sensivel ? `${s.descricao.replace(/\.$/, '')} (escopo sensível).` : s.descricao]),
+                ),
               },
             },
           },

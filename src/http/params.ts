@@ -30,7 +30,9 @@ type WithDefault<S extends ParamSpecs> = { [K in keyof S]: S[K] extends { defaul
  * The values of a query: a parameter with a default in its definition is always there (sent or
  * defaulted), any other only when it was sent.
  */
-export type Parsed<S extends ParamSpecs> = { [K in WithDefault<S>]: ValueOf<S[K]> } & { [K in Exclude<keyof S, WithDefault<S>>]?: ValueOf<S[K]> };
+export type Parsed<S extends ParamSpecs> = { [K in WithDefault<S>]: ValueOf<S[K]> } & {
+  [K in Exclude<keyof S, WithDefault<S>>]?: ValueOf<S[K]>;
+};
 
 // Control characters cannot be typed in a name and would cross the search columns' separator.
 // eslint-disable-next-line no-control-regex -- matching control characters is the point

@@ -52,10 +52,11 @@ export interface StaticPage {
 }
 
 /** The routes of a page, for the route list (src/routes.ts). */
-export const staticPageRoutes = (page: StaticPage) => [
-  { method: 'GET', url: page.url },
-  { method: 'GET', url: `${page.url}/assets/:file` },
-] as const;
+export const staticPageRoutes = (page: StaticPage) =>
+  [
+    { method: 'GET', url: page.url },
+    { method: 'GET', url: `${page.url}/assets/:file` },
+  ] as const;
 
 export function registerStaticPage(app: FastifyInstance, page: StaticPage): void {
   const index = load(page.dir, 'index.html');

@@ -1,9 +1,7 @@
 import { formDecode } from '../http/query-string.ts';
 
 export type BasicCredentials =
-  | { kind: 'absent' }
-  | { kind: 'malformed'; reason: string }
-  | { kind: 'ok'; clientId: string; secret: string };
+  { kind: 'absent' } | { kind: 'malformed'; reason: string } | { kind: 'ok'; clientId: string; secret: string };
 
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 

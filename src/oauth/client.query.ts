@@ -32,8 +32,6 @@ export async function findClient(db: Kysely<CentralDatabase>, clientId: string):
   return row ?? null;
 }
 
-
-
 /** Stores a new token's hash, and notes the credential's use. */
 export async function insertToken(
   db: Kysely<CentralDatabase>,

@@ -42,7 +42,8 @@ export function readTokenRequest(raw: RawTokenRequest): TokenRequest {
   }
   const grantType = form.get('grant_type');
   if (grantType === undefined) throw invalidRequest('grant_type is required');
-  if (grantType !== 'client_credentials') throw new OAuthError(400, 'unsupported_grant_type', 'Only grant_type=client_credentials is supported');
+  if (grantType !== 'client_credentials')
+    throw new OAuthError(400, 'unsupported_grant_type', 'Only grant_type=client_credentials is supported');
   return { clientId: raw.basic.clientId, secret: raw.basic.secret, scope: form.get('scope') };
 }
 

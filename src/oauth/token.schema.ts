@@ -4,7 +4,8 @@ import { TOKEN_ATTEMPTS_PER_CLIENT, TOKEN_ATTEMPTS_PER_IP, TOKEN_BODY_LIMIT, TOK
 const OAuthErrorBody = Type.Object(
   {
     error: Type.String({
-      description: 'Código OAuth (RFC 6749, seção 5.2), ou `ip_nao_autorizado` quando o IP de origem está fora da lista de IPs permitidos da credencial.',
+      description:
+        'Código OAuth (RFC 6749, seção 5.2), ou `ip_nao_autorizado` quando o IP de origem está fora da lista de IPs permitidos da credencial.',
     }),
     error_description: Type.String({ description: 'Texto em ASCII imprimível, sem aspas nem barra invertida (RFC 6749, seção 5.2).' }),
   },

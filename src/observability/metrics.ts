@@ -60,7 +60,14 @@ export class Metrics {
 
   /** Adds a gauge read at scrape time (e.g. whether rate limits fell back to local windows). */
   gauge(name: string, help: string, read: () => number): void {
-    new client.Gauge({ name, help, registers: [this.registry], collect() { this.set(read()); } });
+    new client.Gauge({
+      name,
+      help,
+      registers: [this.registry],
+      collect() {
+        this.set(read());
+      },
+    });
   }
 
   text(): Promise<string> {

@@ -11,30 +11,39 @@ async function emptyIdIsUnknownRoute(request: FastifyRequest): Promise<void> {
   if ((request.params as { id?: string }).id === '') throw new DataError('recurso_nao_encontrado');
 }
 
-function registerDataRoute(app: FastifyInstance, route: DataRoute, guardFor: ReturnType<typeof createDataGuard>, deps: DataGuardDeps): void {
+function registerDataRoute(
+  app: FastifyInstance,
+  route: DataRoute,
+  guardFor: ReturnType<typeof createDataGuard>,
+  deps: DataGuardDeps,
+): void {
   const withId = hasIdParam(route);
-  app.get(route.url, { onRequest: withId ? [emptyIdIsUnknownRoute, guardFor(route.scope)] : guardFor(route.scope), schema: dataRouteSchema(route) }, async (request) => {
-    const raw = rawQuery(request.url);
-    const principal = principalOf(request);
-    let id: number | null = null;
-    return route.handler({
-      request,
-      principal,
-      rawQuery: raw,
-      params: () => {
-        const idText = withId ? ((request.params as { id?: string }).id ?? '') : null;
-        const parsed = parseAll(raw, route.params, idText, (query, sent) => route.check?.(query, principal, sent) ?? []);
-        id = parsed.id;
-        return parsed.query;
-      },
-      id: () => {
-        if (id === null) throw new Error('ctx.id() called before ctx.params()');
-        return id;
-      },
-      tenant: deps.store.tenant(principal.tenantDb),
-      central: deps.store.central,
-    });
-  });
+  app.get(
+    route.url,
+    { onRequest: withId ? [emptyIdIsUnknownRoute, guardFor(route.scope)] : guardFor(route.scope), schema: dataRouteSchema(route) },
+    async (request) => {
+      const raw = rawQuery(request.url);
+      const principal = principalOf(request);
+      let id: number | null = null;
+      return route.handler({
+        request,
+        principal,
+        rawQuery: raw,
+        params: () => {
+          const idText = withId ? ((request.params as { id?: string }).id ?? '') : null;
+          const parsed = parseAll(raw, route.params, idText, (query, sent) => route.check?.(query, principal, sent) ?? []);
+          id = parsed.id;
+          return parsed.query;
+        },
+        id: () => {
+          if (id === null) throw new Error('ctx.id() called before ctx.params()');
+          return id;
+        },
+        tenant: deps.store.tenant(principal.tenantDb),
+        central: deps.store.central,
+      });
+    },
+  );
 }
 
 /**

@@ -194,7 +194,10 @@ export class RedisLimiter implements Limiter {
     if (this.fallback || this.closed) return;
     this.fallback = true;
     this.fallbackCount++;
-    this.log.error({ err, fallbacks: this.fallbackCount }, 'rate limit: Redis unreachable, counting per-instance windows until it answers again');
+    this.log.error(
+      { err, fallbacks: this.fallbackCount },
+      'rate limit: Redis unreachable, counting per-instance windows until it answers again',
+    );
     this.probeTimer = setInterval(() => void this.probe(), PROBE_INTERVAL_MS);
     this.probeTimer.unref();
   }

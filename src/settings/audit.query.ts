@@ -36,7 +36,11 @@ export async function listCredentialEvents(db: Kysely<CentralDatabase>, empresaI
 }
 
 /** Names of the company's users among `ids` (who created which credential). */
-export async function userNames(db: Kysely<CentralDatabase>, empresaId: number, ids: readonly number[]): Promise<Map<number, string | null>> {
+export async function userNames(
+  db: Kysely<CentralDatabase>,
+  empresaId: number,
+  ids: readonly number[],
+): Promise<Map<number, string | null>> {
   if (ids.length === 0) return new Map();
   const rows = await db
     .selectFrom('usuarios')

@@ -30,13 +30,17 @@ const Name = Type.Refine(
 
 const unknownScope = (value: unknown): string => `Escopo desconhecido: ${JSON.stringify(value)}.`;
 
-const Scopes = Type.Array(
-  Type.Refine(Type.String(mensagem(unknownScope)), isScope, unknownScope),
-  { minItems: 1, ...mensagem((_value, keyword) => (keyword === 'minItems' ? 'Escolha ao menos um escopo.' : 'Informe a lista de escopos.')) },
-);
+const Scopes = Type.Array(Type.Refine(Type.String(mensagem(unknownScope)), isScope, unknownScope), {
+  minItems: 1,
+  ...mensagem((_value, keyword) => (keyword === 'minItems' ? 'Escolha ao menos um escopo.' : 'Informe a lista de escopos.')),
+});
 
 const AllowedIp = Type.Refine(
-  Type.Refine(Type.String(mensagem('Cada linha deve ser um texto.')), (entry) => entry.trim() !== '', () => 'Linha vazia: remova-a.'),
+  Type.Refine(
+    Type.String(mensagem('Cada linha deve ser um texto.')),
+    (entry) => entry.trim() !== '',
+    () => 'Linha vazia: remova-a.',
+  ),
   (entry) => entry.trim() === '' || parseAllowEntry(entry) !== null,
   (entry) => `"${entry.trim()}" não é um endereço IP nem uma rede CIDR válida (ex.: 203.0.113.7 ou 203.0.113.0/24).`,
 );

@@ -34,7 +34,11 @@ function campoOf(segments: readonly string[]): string {
   return segments.map((s, i) => (/^\d+$/.test(s) ? `[${s}]` : i === 0 ? s : `.${s}`)).join('');
 }
 
-const segmentsOf = (pointer: string): string[] => pointer.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+const segmentsOf = (pointer: string): string[] =>
+  pointer
+    .split('/')
+    .slice(1)
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
 
 function valueAt(body: unknown, segments: readonly string[]): unknown {
   let value = body;
@@ -111,7 +115,10 @@ export function bodyProblems(definition: BodyDefinition, body: unknown): Detalhe
         }
       } else if (error.keyword === 'required') {
         for (const key of (error.params as { requiredProperties: string[] }).requiredProperties) {
-          add(campoOf([...segments, key]), textOf(annotationAt(definition.schema, `${error.schemaPath}/properties/${key}`), undefined, 'required'));
+          add(
+            campoOf([...segments, key]),
+            textOf(annotationAt(definition.schema, `${error.schemaPath}/properties/${key}`), undefined, 'required'),
+          );
         }
       } else if (error.keyword === '~refine') {
         add(campoOf(segments), (error.params as { message: string }).message, { refined: true });
@@ -120,7 +127,8 @@ export function bodyProblems(definition: BodyDefinition, body: unknown): Detalhe
       }
     }
   }
-  const rules = body !== null && typeof body === 'object' && !Array.isArray(body) ? (definition.rules?.(body as Record<string, unknown>) ?? []) : [];
+  const rules =
+    body !== null && typeof body === 'object' && !Array.isArray(body) ? (definition.rules?.(body as Record<string, unknown>) ?? []) : [];
   for (const rule of rules) if (!found.has(rule.campo)) add(rule.campo, rule.mensagem);
   // `corpo` (the body as a whole) names no field of the schema, so it sorts after every field.
   const order = orderOf(definition.schema, body);

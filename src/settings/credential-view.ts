@@ -49,7 +49,11 @@ function view(row: CredentialRow, creators: Map<number, string | null>, today: s
 }
 
 /** Views of the company's rows, with their creators' names looked up once. */
-export async function credentialViews(db: Kysely<CentralDatabase>, empresaId: number, rows: readonly CredentialRow[]): Promise<CredentialView[]> {
+export async function credentialViews(
+  db: Kysely<CentralDatabase>,
+  empresaId: number,
+  rows: readonly CredentialRow[],
+): Promise<CredentialView[]> {
   const ids = rows.flatMap((r) => (r.created_by_usuario_id === null ? [] : [r.created_by_usuario_id]));
   const creators = await userNames(db, empresaId, ids);
   const today = todayInSaoPaulo();

@@ -41,7 +41,12 @@ export interface ScopeInfo {
 }
 
 /** The scope table, served to the page so that it never keeps a copy of its own. */
-const SCOPE_INFO: readonly ScopeInfo[] = SCOPE_TABLE.map(({ id, recurso, descricao, sensivel }) => ({ scope: id, recurso, descricao, sensivel }));
+const SCOPE_INFO: readonly ScopeInfo[] = SCOPE_TABLE.map(({ id, recurso, descricao, sensivel }) => ({
+  scope: id,
+  recurso,
+  descricao,
+  sensivel,
+}));
 
 export interface AuditEventView {
   id: number;
@@ -55,7 +60,9 @@ export interface AuditEventView {
 const actorOf = (ctx: AdminContext): Actor => ({ type: 'usuario', usuarioId: ctx.user.id, ip: ctx.ip });
 
 const revokedIsFinal = (what: string): SettingsError =>
-  new SettingsError('dados_invalidos', [{ campo: 'client_id', mensagem: `Esta credencial foi revogada: ${what}. A revogação é definitiva.` }]);
+  new SettingsError('dados_invalidos', [
+    { campo: 'client_id', mensagem: `Esta credencial foi revogada: ${what}. A revogação é definitiva.` },
+  ]);
 
 /** The company's credential with this client id; another company's or an unknown one is `recurso_nao_encontrado`. */
 export async function ownCredential(ctx: AdminContext, clientId: string): Promise<CredentialRow> {
@@ -91,12 +98,21 @@ export async function listForCompany(ctx: AdminContext): Promise<{ credentials: 
   return { credentials: await credentialViews(ctx.db, ctx.user.empresaId, rows), scopes: SCOPE_INFO };
 }
 
-export async function create(ctx: AdminContext, input: CreateCredentialInput): Promise<{ credential: CredentialView; client_secret: string }> {
+export async function create(
+  ctx: AdminContext,
+  input: CreateCredentialInput,
+): Promise<{ credential: CredentialView; client_secret: string }> {
   await passwordRule(ctx, carriesSensitiveScope(input.scopes), input.senha_atual);
   const created = await underCredentialRules(() =>
     createCredential(
       ctx.db,
-      { empresaId: ctx.user.empresaId, name: input.name, scopes: input.scopes, allowedIps: input.allowed_ips ?? [], expires: input.expires ?? null },
+      {
+        empresaId: ctx.user.empresaId,
+        name: input.name,
+        scopes: input.scopes,
+        allowedIps: input.allowed_ips ?? [],
+        expires: input.expires ?? null,
+      },
       actorOf(ctx),
     ),
   );
@@ -119,7 +135,11 @@ export async function change(ctx: AdminContext, row: CredentialRow, input: Chang
 }
 
 /** A new secret, shown once; every earlier token stops working at once. */
-export async function rotate(ctx: AdminContext, row: CredentialRow, input: RotateInput): Promise<{ client_id: string; client_secret: string }> {
+export async function rotate(
+  ctx: AdminContext,
+  row: CredentialRow,
+  input: RotateInput,
+): Promise<{ client_id: string; client_secret: string }> {
   if (row.status === 'revoked') throw revokedIsFinal('não é possível gerar um novo segredo');
   await passwordRule(ctx, carriesSensitiveScope(row.scopes), input.senha_atual);
   return underCredentialRules(() => rotateSecret(ctx.db, row.client_id, actorOf(ctx)));

@@ -25,14 +25,7 @@ export interface SessionRecord {
   user: SettingsUser;
 }
 
-const USER_COLUMNS = [
-  'u.id',
-  'u.empresa_id as empresaId',
-  'e.nome as empresaNome',
-  'u.nome',
-  'u.email',
-  'u.permissoes',
-] as const;
+const USER_COLUMNS = ['u.id', 'u.empresa_id as empresaId', 'e.nome as empresaNome', 'u.nome', 'u.email', 'u.permissoes'] as const;
 
 /**
  * The live user with this e-mail (case-insensitive), or null. Deleted users and users of a deleted
@@ -53,7 +46,12 @@ export async function findSignInCandidate(db: Kysely<CentralDatabase>, email: st
 
 /** The user's current password hash (read fresh when `senha_atual` is checked). */
 export async function findPasswordHash(db: Kysely<CentralDatabase>, usuarioId: number): Promise<string | null> {
-  const row = await db.selectFrom('usuarios').select('senha_hash').where('id', '=', usuarioId).where('excluido', '=', false).executeTakeFirst();
+  const row = await db
+    .selectFrom('usuarios')
+    .select('senha_hash')
+    .where('id', '=', usuarioId)
+    .where('excluido', '=', false)
+    .executeTakeFirst();
   return row?.senha_hash ?? null;
 }
 
@@ -65,7 +63,10 @@ export async function insertSession(
     .transaction()
     .execute(async (trx) => {
       // Sessions past their absolute limit are of no use: sweep them as users sign in (indexed).
-      await trx.deleteFrom('settings_sessions').where('expires_at', '<=', sql<string>`now()`).execute();
+      await trx
+        .deleteFrom('settings_sessions')
+        .where('expires_at', '<=', sql<string>`now()`)
+        .execute();
       await trx
         .deleteFrom('settings_sessions')
         .where('usuario_id', '=', session.usuarioId)

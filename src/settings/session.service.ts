@@ -68,14 +68,27 @@ export async function signIn(
   const valid = await verifyPassword(attempt.senha, candidate?.senhaHash ?? null);
   const details = { email: attempt.email };
   if (candidate === null || !valid) {
-    const actor: Actor = candidate === null ? { type: 'anonimo', ip: attempt.ip } : { type: 'usuario', usuarioId: candidate.id, ip: attempt.ip };
-    await recordAudit(db, { empresaId: candidate?.empresaId ?? null, credentialId: null, actor, action: 'session.sign_in_failed', details });
+    const actor: Actor =
+      candidate === null ? { type: 'anonimo', ip: attempt.ip } : { type: 'usuario', usuarioId: candidate.id, ip: attempt.ip };
+    await recordAudit(db, {
+      empresaId: candidate?.empresaId ?? null,
+      credentialId: null,
+      actor,
+      action: 'session.sign_in_failed',
+      details,
+    });
     throw new SettingsError('nao_autenticado', [], { mensagem: SIGN_IN_FAILED });
   }
   const { senhaHash: _hash, ...user } = candidate;
   const sessionId = randomBytes(32).toString('base64url');
   const session: Session = { idHash: sha256(sessionId), csrfToken: newCsrfToken(), user };
-  await insertSession(db, { idHash: session.idHash, usuarioId: user.id, csrfToken: session.csrfToken, ip: attempt.ip, userAgent: attempt.userAgent });
+  await insertSession(db, {
+    idHash: session.idHash,
+    usuarioId: user.id,
+    csrfToken: session.csrfToken,
+    ip: attempt.ip,
+    userAgent: attempt.userAgent,
+  });
   if (attempt.previousSessionId !== null) await deleteSession(db, sha256(attempt.previousSessionId));
   const actor = { type: 'usuario', usuarioId: user.id, ip: attempt.ip } as const;
   await recordAudit(db, { empresaId: user.empresaId, credentialId: null, actor, action: 'session.sign_in' });

@@ -58,7 +58,10 @@ const route = <B extends BodyDefinition>(definition: SettingsRoute<B>): Settings
 const clientIdOf = (request: FastifyRequest): string => (request.params as { client_id: string }).client_id;
 
 /** The body as the route's schema reads it: an absent body is `{}` where nothing must be sent, and refused elsewhere. */
-export function readBody<B extends BodyDefinition>(request: FastifyRequest, body: { definition: B; optional: boolean }): Static<B['schema']> {
+export function readBody<B extends BodyDefinition>(
+  request: FastifyRequest,
+  body: { definition: B; optional: boolean },
+): Static<B['schema']> {
   const value = request.body ?? (body.optional ? {} : undefined);
   if (value === undefined) throw invalidBody(request.headers['content-type'] === undefined ? SEND_JSON : 'O corpo não é um JSON válido.');
   const detalhes = bodyProblems(body.definition, value);

@@ -11,7 +11,8 @@ export function sortRows<DB, TB extends keyof DB, O>(
   direction: Direction,
   idColumn: string,
 ): SelectQueryBuilder<DB, TB, O> {
-  const sorted = column === idColumn ? query : query.orderBy(sql.ref(column), (ob) => (direction === 'asc' ? ob.asc() : ob.desc()).nullsLast());
+  const sorted =
+    column === idColumn ? query : query.orderBy(sql.ref(column), (ob) => (direction === 'asc' ? ob.asc() : ob.desc()).nullsLast());
   return sorted.orderBy(sql.ref(idColumn), (ob) => (direction === 'asc' ? ob.asc() : ob.desc()));
 }
 

@@ -166,7 +166,6 @@ export interface OrdensServicoChecklistTable {
   excluido: boolean;
 }
 
-
 export interface ContasTable {
   id: number;
   empresa_id: number;

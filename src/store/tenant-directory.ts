@@ -28,7 +28,9 @@ const NAME_PATTERN = /^[a-z][a-z0-9_-]{0,62}$/;
 
 export function checkTenantName(name: string): string {
   if (!NAME_PATTERN.test(name)) {
-    throw new TenantDirectoryError(`tenant database name must be 1-63 characters of a-z, 0-9, "_" or "-", starting with a letter; got "${name}"`);
+    throw new TenantDirectoryError(
+      `tenant database name must be 1-63 characters of a-z, 0-9, "_" or "-", starting with a letter; got "${name}"`,
+    );
   }
   if (name === CENTRAL_NAME) throw new TenantDirectoryError(`"${CENTRAL_NAME}" is reserved for the central database`);
   return name;
@@ -100,7 +102,8 @@ export async function assignCompany(db: CentralDb, empresaId: number, name: stri
   if (empresa === undefined) throw new TenantDirectoryError(`company ${empresaId} does not exist`);
   if (name !== null) {
     const known = await db.selectFrom('tenant_databases').select('name').where('name', '=', name).executeTakeFirst();
-    if (known === undefined) throw new TenantDirectoryError(`unknown tenant database "${name}": register it first with "tenants add ${name} <url>"`);
+    if (known === undefined)
+      throw new TenantDirectoryError(`unknown tenant database "${name}": register it first with "tenants add ${name} <url>"`);
   }
   await db.updateTable('empresas').set({ tenant_db: name }).where('id', '=', empresaId).execute();
   return { previous: empresa.tenant_db };

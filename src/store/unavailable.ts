@@ -4,7 +4,14 @@
  * classes 08 and 57P) all count.
  */
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOENT', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
-const MESSAGES = [/connection terminated/i, /timeout exceeded when trying to connect/i, /Connection terminated unexpectedly/i, /Client has encountered a connection error/i, /Cannot use a pool after calling end/i, /canceling statement due to statement timeout/i];
+const MESSAGES = [
+  /connection terminated/i,
+  /timeout exceeded when trying to connect/i,
+  /Connection terminated unexpectedly/i,
+  /Client has encountered a connection error/i,
+  /Cannot use a pool after calling end/i,
+  /canceling statement due to statement timeout/i,
+];
 
 export function isStoreUnavailable(err: unknown): boolean {
   if (typeof err !== 'object' || err === null) return false;

@@ -78,7 +78,23 @@ describe('import', () => {
 describe('credentials', () => {
   test('create prints the documented JSON, once with the secret; list never does', async () => {
     const res = await runCli(
-      ['credentials', 'create', '--company', '1', '--name', 'Contabilidade', '--scopes', 'contas-receber:ler,clientes:ler', '--allow-ip', '10.0.0.1', '--allow-ip', '192.168.0.0/16', '--expires', '2030-12-31', '--json'],
+      [
+        'credentials',
+        'create',
+        '--company',
+        '1',
+        '--name',
+        'Contabilidade',
+        '--scopes',
+        'contas-receber:ler,clientes:ler',
+        '--allow-ip',
+        '10.0.0.1',
+        '--allow-ip',
+        '192.168.0.0/16',
+        '--expires',
+        '2030-12-31',
+        '--json',
+      ],
       env,
     );
     assert.equal(res.code, 0, res.stderr);

@@ -53,7 +53,10 @@ async function count(store: Store, sql: string, params: unknown[] = []): Promise
 async function fingerprints(store: Store): Promise<Record<string, string>> {
   const result: Record<string, string> = {};
   for (const table of TABLES) {
-    const [row] = await rows(store, `SELECT count(*) || ':' || md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS f FROM ${table} t`);
+    const [row] = await rows(
+      store,
+      `SELECT count(*) || ':' || md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS f FROM ${table} t`,
+    );
     result[table] = String(row?.f);
   }
   return result;
@@ -100,8 +103,12 @@ test('the rows are in the database, spread evenly across the companies, with hig
   await withStore(async (store) => {
     for (const name of COLLECTIONS) {
       const company = name === 'empresas' ? 'id' : 'empresa_id';
-      const perCompany = await rows(store, `SELECT ${company}::text AS empresa, count(*)::int AS n, min(id)::float8 AS low FROM ${name} GROUP BY 1`);
-      const expected = name === 'empresas' ? { [COMPANY_IDS[0]!]: 1, [COMPANY_IDS[1]!]: 1, [COMPANY_IDS[2]!]: 1 } : expectedPerCompany(totals[name]);
+      const perCompany = await rows(
+        store,
+        `SELECT ${company}::text AS empresa, count(*)::int AS n, min(id)::float8 AS low FROM ${name} GROUP BY 1`,
+      );
+      const expected =
+        name === 'empresas' ? { [COMPANY_IDS[0]!]: 1, [COMPANY_IDS[1]!]: 1, [COMPANY_IDS[2]!]: 1 } : expectedPerCompany(totals[name]);
       assert.deepEqual(Object.fromEntries(perCompany.map((r) => [r.empresa, r.n])), expected, name);
       for (const row of perCompany) assert.ok((row.low as number) > SYNTHETIC_ID_BASE, `${name} ids above the demo's`);
     }
@@ -122,11 +129,29 @@ test('the rows are in the database, spread evenly across the companies, with hig
 test('references point at records of the same company; items copy their catalogue name and price', async () => {
   await withStore(async (store) => {
     const foreign = (sql: string) => count(store, sql);
-    assert.equal(await foreign(`SELECT 1 FROM contas_receber c JOIN clientes x ON x.id = c.cedente_id WHERE c.cedente_tipo = 'cliente' AND x.empresa_id <> c.empresa_id`), 0);
-    assert.equal(await foreign(`SELECT 1 FROM contas_pagar c JOIN fornecedores x ON x.id = c.cedente_id WHERE c.cedente_tipo = 'fornecedor' AND x.empresa_id <> c.empresa_id`), 0);
+    assert.equal(
+      await foreign(
+        `SELECT 1 FROM contas_receber c JOIN clientes x ON x.id = c.cedente_id WHERE c.cedente_tipo = 'cliente' AND x.empresa_id <> c.empresa_id`,
+      ),
+      0,
+    );
+    assert.equal(
+      await foreign(
+        `SELECT 1 FROM contas_pagar c JOIN fornecedores x ON x.id = c.cedente_id WHERE c.cedente_tipo = 'fornecedor' AND x.empresa_id <> c.empresa_id`,
+      ),
+      0,
+    );
     assert.equal(await foreign(`SELECT 1 FROM contas_receber c WHERE c.cedente_tipo <> 'outro' AND c.cedente_id IS NULL`), 0);
-    assert.equal(await foreign(`SELECT 1 FROM boletos b LEFT JOIN clientes x ON x.id = b.cliente_id WHERE x.empresa_id IS DISTINCT FROM b.empresa_id`), 0);
-    assert.equal(await foreign(`SELECT 1 FROM ordens_servico o LEFT JOIN clientes x ON x.id = o.cliente_id WHERE x.empresa_id IS DISTINCT FROM o.empresa_id`), 0);
+    assert.equal(
+      await foreign(`SELECT 1 FROM boletos b LEFT JOIN clientes x ON x.id = b.cliente_id WHERE x.empresa_id IS DISTINCT FROM b.empresa_id`),
+      0,
+    );
+    assert.equal(
+      await foreign(
+        `SELECT 1 FROM ordens_servico o LEFT JOIN clientes x ON x.id = o.cliente_id WHERE x.empresa_id IS DISTINCT FROM o.empresa_id`,
+      ),
+      0,
+    );
     assert.equal(
       await foreign(
         `SELECT 1 FROM ordens_servico_itens i JOIN produtos p ON p.id = i.item_id
@@ -136,9 +161,16 @@ test('references point at records of the same company; items copy their catalogu
     );
     // Every cedente type and every boleto outcome shows up even in a small data set.
     const tipos = await rows(store, 'SELECT DISTINCT cedente_tipo AS t FROM contas_receber ORDER BY 1');
-    assert.deepEqual(tipos.map((r) => r.t), ['cliente', 'fornecedor', 'outro', 'pre_cliente', 'usuario']);
+    assert.deepEqual(
+      tipos.map((r) => r.t),
+      ['cliente', 'fornecedor', 'outro', 'pre_cliente', 'usuario'],
+    );
     const status = await rows(store, 'SELECT DISTINCT status AS s FROM boletos');
-    for (const s of ['pago', 'pendente', 'vencido']) assert.ok(status.some((r) => r.s === s), s);
+    for (const s of ['pago', 'pendente', 'vencido'])
+      assert.ok(
+        status.some((r) => r.s === s),
+        s,
+      );
   });
 });
 

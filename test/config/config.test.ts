@@ -8,14 +8,32 @@ test('defaults are the documented ones (README, "Environment")', () => {
   assert.deepEqual(
     { ...config, dataDir: path.relative(process.cwd(), config.dataDir) },
     {
-      port: 3000, host: '127.0.0.1', dataDir: 'data', databaseUrl: undefined, redisUrl: undefined, trustProxy: [], logLevel: 'info', seedDemo: true,
-      dbPoolMax: 10, dbStatementTimeoutMs: 15000, shutdownGraceMs: 10000, metricsPort: undefined,
+      port: 3000,
+      host: '127.0.0.1',
+      dataDir: 'data',
+      databaseUrl: undefined,
+      redisUrl: undefined,
+      trustProxy: [],
+      logLevel: 'info',
+      seedDemo: true,
+      dbPoolMax: 10,
+      dbStatementTimeoutMs: 15000,
+      shutdownGraceMs: 10000,
+      metricsPort: undefined,
     },
   );
 });
 
 test('values are parsed once, with their types', () => {
-  const config = loadConfig({ PORT: '0', HOST: '::', DATABASE_URL: 'postgres://u@h:5432/db', REDIS_URL: 'redis://127.0.0.1:6379', TRUST_PROXY: '10.0.0.0/8, 192.0.2.1', LOG_LEVEL: 'warn', SEED_DEMO: 'false' });
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '::',
+    DATABASE_URL: 'postgres://u@h:5432/db',
+    REDIS_URL: 'redis://127.0.0.1:6379',
+    TRUST_PROXY: '10.0.0.0/8, 192.0.2.1',
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: 'false',
+  });
   assert.equal(config.port, 0);
   assert.deepEqual(config.trustProxy, ['10.0.0.0/8', '192.0.2.1']);
   assert.equal(config.seedDemo, false);
@@ -36,6 +54,9 @@ test('a bad value names its variable', () => {
     [{ METRICS_PORT: '99999' }, 'METRICS_PORT'],
   ];
   for (const [env, variable] of cases) {
-    assert.throws(() => loadConfig(env), (err: unknown) => err instanceof ConfigError && err.variable === variable && err.message.includes(variable));
+    assert.throws(
+      () => loadConfig(env),
+      (err: unknown) => err instanceof ConfigError && err.variable === variable && err.message.includes(variable),
+    );
   }
 });

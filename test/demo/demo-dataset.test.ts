@@ -19,11 +19,27 @@ const TODAY = '2025-06-15';
 const dataset = buildDemoDataset({ today: TODAY });
 
 const OS_STATUSES = [
-  'aberta', 'concluida', 'cancelada', 'em_analise', 'aguardando_aprovacao', 'aprovada', 'reprovada', 'em_execucao',
-  'pausada', 'aguardando_orcamento', 'orcamento',
+  'aberta',
+  'concluida',
+  'cancelada',
+  'em_analise',
+  'aguardando_aprovacao',
+  'aprovada',
+  'reprovada',
+  'em_execucao',
+  'pausada',
+  'aguardando_orcamento',
+  'orcamento',
 ];
 const BOLETO_STATUSES = [
-  'pendente', 'vencido', 'pago', 'cancelado', 'nao_autorizado', 'nao_realizado', 'rejeitado', 'aguardando_confirmacao',
+  'pendente',
+  'vencido',
+  'pago',
+  'cancelado',
+  'nao_autorizado',
+  'nao_realizado',
+  'rejeitado',
+  'aguardando_confirmacao',
 ];
 const CEDENTE_TIPOS = ['cliente', 'fornecedor', 'usuario', 'pre_cliente', 'outro'];
 
@@ -215,7 +231,10 @@ describe('demo data set: shape and determinism', () => {
       const records = dataset[name] ?? [];
       assert.ok(records.length > 0, `${name} is empty`);
       const ids = records.map((r) => r.id);
-      assert.ok(ids.every((id) => Number.isSafeInteger(id) && id > 0), `${name} ids are positive integers`);
+      assert.ok(
+        ids.every((id) => Number.isSafeInteger(id) && id > 0),
+        `${name} ids are positive integers`,
+      );
       assert.equal(new Set(ids).size, ids.length, `${name} ids are unique`);
     }
   });
@@ -274,7 +293,10 @@ describe('demo data set: shape and determinism', () => {
     for (const name of COLLECTIONS) {
       if (name === 'empresas') continue;
       const records = dataset[name] ?? [];
-      assert.ok(records.every((r) => r.empresa_id === 1 || r.empresa_id === 2), `${name} names a company`);
+      assert.ok(
+        records.every((r) => r.empresa_id === 1 || r.empresa_id === 2),
+        `${name} names a company`,
+      );
       const one = companyOf(records, 1).length;
       const two = companyOf(records, 2).length;
       assert.ok(two > 0, `${name}: company 2 has records`);
@@ -324,7 +346,10 @@ describe('demo data set: shape and determinism', () => {
     assert.ok(money.every((v) => v >= 0 && decimals(v) <= 2));
     const quantities = (dataset.ordens_servico ?? []).flatMap((o) => (o.itens ?? []).map((i) => i.quantidade));
     assert.ok(quantities.every((q) => q > 0 && decimals(q) <= 4));
-    assert.ok(quantities.some((q) => decimals(q) === 4), 'some quantity uses 4 decimals');
+    assert.ok(
+      quantities.some((q) => decimals(q) === 4),
+      'some quantity uses 4 decimals',
+    );
     assert.ok(quantities.some((q) => decimals(q) === 0) && quantities.some((q) => q === 1.5 || q === 0.25));
   });
 
@@ -333,7 +358,10 @@ describe('demo data set: shape and determinism', () => {
       if (name === 'empresas') continue;
       for (const empresa of [1, 2]) {
         const records = companyOf(dataset[name], empresa);
-        assert.ok(records.some((r) => r.excluido === true), `${name} of company ${empresa} has a deleted record`);
+        assert.ok(
+          records.some((r) => r.excluido === true),
+          `${name} of company ${empresa} has a deleted record`,
+        );
         assert.ok(records.filter((r) => r.excluido).length < records.length / 2, `${name}: most records are live`);
       }
     }
@@ -349,10 +377,13 @@ describe('demo data set: users', () => {
   test('the demo logins are users of the data set', () => {
     const usuarios = dataset.usuarios ?? [];
     const ana = usuarios.find((u) => u.email === 'ana@modelo.com.br');
-    assert.deepEqual(
-      ana && { id: ana.id, empresa_id: ana.empresa_id, nome: ana.nome, senha: ana.senha, permissoes: ana.permissoes },
-      { id: 1, empresa_id: 1, nome: 'Ana Administradora', senha: 'troque-esta-senha', permissoes: ['api_externa'] },
-    );
+    assert.deepEqual(ana && { id: ana.id, empresa_id: ana.empresa_id, nome: ana.nome, senha: ana.senha, permissoes: ana.permissoes }, {
+      id: 1,
+      empresa_id: 1,
+      nome: 'Ana Administradora',
+      senha: 'troque-esta-senha',
+      permissoes: ['api_externa'],
+    });
     const bruno = usuarios.find((u) => u.email === 'bruno@modelo.com.br');
     assert.equal(bruno?.empresa_id, 1);
     assert.equal(bruno?.senha, 'outra-senha-qualquer');
@@ -371,7 +402,10 @@ describe('demo data set: users', () => {
       assert.equal(user.empresa_id, login.empresa_id);
       assert.equal(login.apiExterna, (user.permissoes ?? []).includes('api_externa'));
     }
-    assert.deepEqual(DEMO_LOGINS.map((l) => l.apiExterna), [true, false, true]);
+    assert.deepEqual(
+      DEMO_LOGINS.map((l) => l.apiExterna),
+      [true, false, true],
+    );
   });
 
   test('e-mails are unique', () => {
@@ -576,13 +610,20 @@ describe('demo data set: contas', () => {
           kinds.add(`${c.cedente_tipo}:${refKind(c.cedente_id, sets[c.cedente_tipo])}`);
         }
         for (const ref of ['live', 'deleted', 'missing']) assert.ok(kinds.has(`${main}:${ref}`), `company ${empresa} ${main}:${ref}`);
-        for (const tipo of ['cliente', 'fornecedor', 'usuario', 'pre_cliente']) assert.ok(kinds.has(`${tipo}:live`), `company ${empresa} ${tipo}`);
+        for (const tipo of ['cliente', 'fornecedor', 'usuario', 'pre_cliente'])
+          assert.ok(kinds.has(`${tipo}:live`), `company ${empresa} ${tipo}`);
       }
     });
 
     test(`${kind}: amounts, payments and derived statuses`, () => {
-      assert.ok(contas.some((c) => c.valor > 1_000_000), 'over one million');
-      assert.ok(contas.some((c) => c.valor === 0.1), '0.10');
+      assert.ok(
+        contas.some((c) => c.valor > 1_000_000),
+        'over one million',
+      );
+      assert.ok(
+        contas.some((c) => c.valor === 0.1),
+        '0.10',
+      );
       assert.ok(contas.some((c) => c.descricao === null));
       for (const c of contas) if (c.data_pagamento) assert.ok(c.data_pagamento <= TODAY, `conta ${c.id} paid in the future`);
       const paid = contas.filter((c) => c.data_pagamento).length / contas.length;

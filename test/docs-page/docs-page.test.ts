@@ -10,7 +10,15 @@ import { staticPageCases } from '../helpers/static-page-cases.ts';
 const CHROMIUM = '/usr/bin/chromium';
 const skipBrowser: string | false = fs.existsSync(CHROMIUM) ? false : 'chromium not installed';
 const ARTIFACTS = path.resolve('test-artifacts/docs');
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
 
 interface OpenApiDoc {
   paths: Record<string, Record<string, { parameters?: { name: string }[]; security?: Record<string, string[]>[] }>>;
@@ -28,7 +36,13 @@ describe('GET /docs over HTTP', () => {
     css: 'docs.css',
     js: ['docs.js'],
     entry: 'docs.js',
-    notAssets: ['/docs/assets/other.js', '/docs/assets/index.html', '/docs/assets/docs-page.routes.ts', '/docs/assets/..%2Fdocs-page.routes.ts', '/docs/other'],
+    notAssets: [
+      '/docs/assets/other.js',
+      '/docs/assets/index.html',
+      '/docs/assets/docs-page.routes.ts',
+      '/docs/assets/..%2Fdocs-page.routes.ts',
+      '/docs/other',
+    ],
   });
 
   test('the page is not part of the OpenAPI description', async () => {
@@ -81,23 +95,26 @@ describe('GET /docs in Chromium', { skip: skipBrowser }, () => {
       const paths = Object.keys(doc.paths);
       assert.ok(paths.length >= 10);
       for (const p of [...paths, '/v1/clientes', '/v1/contas-receber', '/v1/oauth/token']) {
-        assert.ok(await page.locator('code.path', { hasText: new RegExp(`^${p.replace(/[{}]/g, '\\$&')}$`) }).count() >= 1, `path ${p} is shown`);
+        assert.ok(
+          (await page.locator('code.path', { hasText: new RegExp(`^${p.replace(/[{}]/g, '\\$&')}$`) }).count()) >= 1,
+          `path ${p} is shown`,
+        );
       }
       // One article per operation, each with the scope of its security[0].oauth2[0].
       const ops = Object.values(doc.paths).flatMap((m) => Object.values(m));
       assert.equal(await page.locator('article.operation').count(), ops.length);
       for (const op of ops) {
         const scope = op.security?.[0]?.oauth2?.[0];
-        if (scope !== undefined) assert.ok(await page.locator('code.scope', { hasText: scope }).count() >= 1, scope);
+        if (scope !== undefined) assert.ok((await page.locator('code.scope', { hasText: scope }).count()) >= 1, scope);
       }
-      assert.ok(await page.locator('code.scope', { hasText: 'contas-receber:ler' }).count() >= 1);
-      assert.ok(await page.locator('code.param-name', { hasText: 'data_inicio' }).count() >= 1);
+      assert.ok((await page.locator('code.scope', { hasText: 'contas-receber:ler' }).count()) >= 1);
+      assert.ok((await page.locator('code.param-name', { hasText: 'data_inicio' }).count()) >= 1);
       // Security schemes: token URL and the scopes table.
       assert.match(text, /URL do token: POST \/v1\/oauth\/token/);
-      assert.ok(await page.locator('.table-scopes code', { hasText: 'boletos:ler' }).count() === 1);
+      assert.ok((await page.locator('.table-scopes code', { hasText: 'boletos:ler' }).count()) === 1);
       // The description's bullets and code spans became elements, not literal markdown.
-      assert.ok(await page.locator('#api-description ul li').count() >= 5);
-      assert.ok(await page.locator('#api-description code', { hasText: 'requisicao_invalida' }).count() >= 1);
+      assert.ok((await page.locator('#api-description ul li').count()) >= 5);
+      assert.ok((await page.locator('#api-description code', { hasText: 'requisicao_invalida' }).count()) >= 1);
       assert.doesNotMatch(await page.locator('#api-description').innerText(), /`/);
       // Enum values and limits of a parameter; response codes.
       const contas = page.locator('article', { has: page.locator('code.path', { hasText: /^\/v1\/contas-receber$/ }) });
@@ -120,13 +137,20 @@ describe('GET /docs in Chromium', { skip: skipBrowser }, () => {
     const { page, problems, close } = await open(375, 740);
     try {
       assert.ok(await page.getByText('/v1/contas-receber', { exact: true }).first().isVisible());
-      const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+      const widths = await page.evaluate(() => ({
+        scroll: document.documentElement.scrollWidth,
+        client: document.documentElement.clientWidth,
+      }));
       assert.ok(widths.scroll <= widths.client, `page scrolls sideways: ${widths.scroll} > ${widths.client}`);
       // No element pokes out of the viewport either (an overflow hidden by a scroll container counts as fine).
       const wide = await page.evaluate(() =>
         [...document.querySelectorAll('main *, nav *')]
           .filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
-          .filter((e) => !e.closest('.table-wrap') || e.closest('.table-wrap')!.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+          .filter(
+            (e) =>
+              !e.closest('.table-wrap') ||
+              e.closest('.table-wrap')!.getBoundingClientRect().right > document.documentElement.clientWidth + 1,
+          )
           .map((e) => `${e.tagName}.${e.className}`)
           .slice(0, 5),
       );

@@ -17,7 +17,9 @@ test('docs/openapi.json is what the routes generate (run `npm run openapi` after
 test('GET /openapi.json serves it, and every data route documents its scope and error envelope', async () => {
   const res = await t.app.inject({ method: 'GET', url: '/openapi.json' });
   assert.equal(res.statusCode, 200);
-  const doc = res.json() as { paths: Record<string, Record<string, { security?: { oauth2?: string[] }[]; responses: Record<string, unknown> }>> };
+  const doc = res.json() as {
+    paths: Record<string, Record<string, { security?: { oauth2?: string[] }[]; responses: Record<string, unknown> }>>;
+  };
   for (const [path, methods] of Object.entries(doc.paths)) {
     if (path === '/v1/oauth/token') continue;
     const get = methods.get;

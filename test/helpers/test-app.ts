@@ -110,7 +110,11 @@ export class TestApp {
     return { clientId: created.client_id, secret: created.client_secret, empresaId };
   }
 
-  requestToken(cred: TestCredential, body = 'grant_type=client_credentials', remoteAddress = uniqueSourceIp()): Promise<LightMyRequestResponse> {
+  requestToken(
+    cred: TestCredential,
+    body = 'grant_type=client_credentials',
+    remoteAddress = uniqueSourceIp(),
+  ): Promise<LightMyRequestResponse> {
     return this.app.inject({
       method: 'POST',
       url: '/v1/oauth/token',

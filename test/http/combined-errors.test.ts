@@ -18,7 +18,11 @@ async function fields(url: string): Promise<string[]> {
 }
 
 test('bad values, period rules and catalogue checks are reported together', async () => {
-  assert.deepEqual(await fields('/v1/ordens-servico?status=nope&data_inicio=2025-03-01&data_fim=2025-02-01&cliente_id=01'), ['cliente_id', 'data_inicio', 'status']);
+  assert.deepEqual(await fields('/v1/ordens-servico?status=nope&data_inicio=2025-03-01&data_fim=2025-02-01&cliente_id=01'), [
+    'cliente_id',
+    'data_inicio',
+    'status',
+  ]);
   assert.deepEqual(await fields('/v1/boletos?status=x&data_inicio=2025-01-01'), ['data_fim', 'status']);
   assert.deepEqual(await fields('/v1/contas-receber?cedente_id=5&data_fim=2025-01-01&ordem=up'), ['cedente_id', 'data_inicio', 'ordem']);
   assert.deepEqual(await fields('/v1/contas-pagar?data_inicio=2025-01-01&data_fim=2026-01-02&status=x'), ['data_fim', 'status']);
@@ -47,6 +51,9 @@ test('a parameter without a name is named by what was sent, never by an empty ca
   assert.equal(res.statusCode, 400);
   const detalhes = (res.json() as { erro: { detalhes: { campo: string; mensagem: string }[] } }).erro.detalhes;
   assert.deepEqual(detalhes.map((d) => d.campo).sort(), ['=%zz', '=x']);
-  assert.ok(detalhes.every((d) => d.campo !== '' && /sem nome/.test(d.mensagem)), JSON.stringify(detalhes));
+  assert.ok(
+    detalhes.every((d) => d.campo !== '' && /sem nome/.test(d.mensagem)),
+    JSON.stringify(detalhes),
+  );
   assert.deepEqual(await fields('/v1/produtos?=&ordem=up'), ['=', 'ordem']);
 });

@@ -12,7 +12,14 @@ let empresa: number;
 function call(options: { path: string; method?: string; from: string; headers?: Record<string, string>; body?: string }) {
   return new Promise<{ status: number; body: string }>((resolve, reject) => {
     const req = http.request(
-      { host: '127.0.0.1', port, path: options.path, method: options.method ?? 'GET', localAddress: options.from, headers: options.headers },
+      {
+        host: '127.0.0.1',
+        port,
+        path: options.path,
+        method: options.method ?? 'GET',
+        localAddress: options.from,
+        headers: options.headers,
+      },
       (res) => {
         let body = '';
         res.setEncoding('utf8');
@@ -40,7 +47,8 @@ describe('IP allowlist over real sockets (D33)', () => {
   test('single addresses and a CIDR, with IPv4-mapped peers matching IPv4 entries', async () => {
     const cred = await t.credential(empresa, { scopes: ['clientes:ler'], allowedIps: ['127.0.0.2', '127.0.0.8/29'] });
     const form = { authorization: basicHeader(cred.clientId, cred.secret), 'content-type': 'application/x-www-form-urlencoded' };
-    const tokenFrom = (from: string) => call({ path: '/v1/oauth/token', method: 'POST', from, headers: form, body: 'grant_type=client_credentials' });
+    const tokenFrom = (from: string) =>
+      call({ path: '/v1/oauth/token', method: 'POST', from, headers: form, body: 'grant_type=client_credentials' });
 
     const granted = await tokenFrom('127.0.0.2');
     assert.equal(granted.status, 200, granted.body);
@@ -84,6 +92,9 @@ describe('interoperability with a client library nobody here wrote', () => {
     const res = await oidc.fetchProtectedResource(config, tokens.access_token, new URL(`${issuer}/v1/clientes`), 'GET');
     assert.equal(res.status, 200);
     const body = (await res.json()) as { data: { id: number; nome: string }[] };
-    assert.deepEqual(body.data.map((c) => [c.id, c.nome]), [[77, 'Oficina Real Ltda']]);
+    assert.deepEqual(
+      body.data.map((c) => [c.id, c.nome]),
+      [[77, 'Oficina Real Ltda']],
+    );
   });
 });

@@ -26,8 +26,20 @@ before(async () => {
   const entries = Object.entries(dates) as [keyof typeof dates, string][];
   await t.load({
     ordens_servico: entries.map(([k, data]) => ({ id: base + ids[k], empresa_id: empresa, status: 'aberta', data_abertura: data })),
-    contas_receber: entries.map(([k, data]) => ({ id: base + ids[k], empresa_id: empresa, cedente_tipo: 'outro', valor: 1, vencimento: data })),
-    contas_pagar: entries.map(([k, data]) => ({ id: base + ids[k], empresa_id: empresa, cedente_tipo: 'outro', valor: 1, vencimento: data })),
+    contas_receber: entries.map(([k, data]) => ({
+      id: base + ids[k],
+      empresa_id: empresa,
+      cedente_tipo: 'outro',
+      valor: 1,
+      vencimento: data,
+    })),
+    contas_pagar: entries.map(([k, data]) => ({
+      id: base + ids[k],
+      empresa_id: empresa,
+      cedente_tipo: 'outro',
+      valor: 1,
+      vencimento: data,
+    })),
     boletos: entries.map(([k, data]) => ({ id: base + ids[k], empresa_id: empresa, valor: 1, vencimento: data, status: 'pendente' })),
   });
 });
@@ -71,7 +83,11 @@ describe("real dates at the calendar's ends are accepted (spec Limits 3, D16)", 
       assert.deepEqual(await dates(`${list}?data_inicio=9999-01-01&data_fim=9999-12-31`), ['9999-03-01']);
       // the rules still hold there
       assert.deepEqual(await campos(`${list}?data_inicio=0050-01-01&data_fim=0051-01-02`), ['data_fim'], 'more than 12 months');
-      assert.deepEqual(await campos(`${list}?data_inicio=0000-01-01&data_fim=0000-12-31`), ['data_fim', 'data_inicio'], 'there is no year 0');
+      assert.deepEqual(
+        await campos(`${list}?data_inicio=0000-01-01&data_fim=0000-12-31`),
+        ['data_fim', 'data_inicio'],
+        'there is no year 0',
+      );
       assert.deepEqual(await campos(`${list}?data_inicio=0100-02-29&data_fim=0100-03-01`), ['data_inicio'], '100 is not a leap year');
     });
   }
@@ -79,8 +95,10 @@ describe("real dates at the calendar's ends are accepted (spec Limits 3, D16)", 
 
 describe('calendar maths without the Date.UTC two-digit-year pitfall', () => {
   test('real dates in years 1-99 and up to 9999', () => {
-    for (const real of ['0001-01-01', '0050-01-01', '0099-12-31', '0004-02-29', '2000-02-29', '9999-12-31']) assert.ok(isRealDate(real), real);
-    for (const unreal of ['0000-01-01', '0100-02-29', '1900-02-29', '2025-02-29', '0050-13-01', '10000-01-01']) assert.ok(!isRealDate(unreal), unreal);
+    for (const real of ['0001-01-01', '0050-01-01', '0099-12-31', '0004-02-29', '2000-02-29', '9999-12-31'])
+      assert.ok(isRealDate(real), real);
+    for (const unreal of ['0000-01-01', '0100-02-29', '1900-02-29', '2025-02-29', '0050-13-01', '10000-01-01'])
+      assert.ok(!isRealDate(unreal), unreal);
   });
 
   test('D16 addMonths and the 12-month limit across year 9999', () => {

@@ -120,7 +120,15 @@ describe('percent-encoded paths are the routes the router finds (D2)', () => {
 
 describe('a path the router cannot decode (D2, D34)', () => {
   test('a malformed %-escape in the path is 404 recurso_nao_encontrado in the envelope, with every common header', async () => {
-    const urls = ['/v1/%zz', '/v1/clientes/%zz', '/v1/clientes/1%', '/v1/oauth/%zz', '/v1/clientes/%ED%A0%80', '/%zz', '/settings/api/credentials/%zz/audit'];
+    const urls = [
+      '/v1/%zz',
+      '/v1/clientes/%zz',
+      '/v1/clientes/1%',
+      '/v1/oauth/%zz',
+      '/v1/clientes/%ED%A0%80',
+      '/%zz',
+      '/settings/api/credentials/%zz/audit',
+    ];
     for (const url of urls) {
       for (const method of ['GET', 'POST', 'HEAD'] as const) {
         const res = await t.app.inject({ method, url });
@@ -147,7 +155,10 @@ describe('a path the router cannot decode (D2, D34)', () => {
     assert.equal((await t.get(url)).statusCode, 401);
     const res = await t.get(url, token);
     assert.equal(res.statusCode, 400);
-    assert.deepEqual((res.json() as { erro: { detalhes: { campo: string }[] } }).erro.detalhes.map((d) => d.campo), ['id']);
+    assert.deepEqual(
+      (res.json() as { erro: { detalhes: { campo: string }[] } }).erro.detalhes.map((d) => d.campo),
+      ['id'],
+    );
   });
 });
 
@@ -160,28 +171,43 @@ describe('strict parameters (D6-D8)', () => {
     for (const bad of ['01', '+1', '-1', '1.0', '%201', '1e2', '0', '9007199254740992', 'abc', '0x10']) {
       const res = await t.get(`/v1/clientes?pagina=${bad}`, token);
       assert.equal(res.statusCode, 400, bad);
-      assert.deepEqual(detalhes(res).map((d) => d.campo), ['pagina'], bad);
+      assert.deepEqual(
+        detalhes(res).map((d) => d.campo),
+        ['pagina'],
+        bad,
+      );
     }
     for (const bad of ['0', '201']) assert.equal((await t.get(`/v1/clientes?por_pagina=${bad}`, token)).statusCode, 400, bad);
     assert.equal((await t.get('/v1/clientes?pagina=9007199254740991', token)).statusCode, 200);
     for (const id of ['0', '01', '-1', 'abc', '1.5', '9007199254740992']) {
       const res = await t.get(`/v1/clientes/${id}`, token);
       assert.equal(res.statusCode, 400, id);
-      assert.deepEqual(detalhes(res).map((d) => d.campo), ['id']);
+      assert.deepEqual(
+        detalhes(res).map((d) => d.campo),
+        ['id'],
+      );
     }
   });
 
   test('an empty value is invalid, not absent (D7)', async () => {
     const res = await t.get('/v1/clientes?nome=', token);
     assert.equal(res.statusCode, 400);
-    assert.deepEqual(detalhes(res).map((d) => d.campo), ['nome']);
+    assert.deepEqual(
+      detalhes(res).map((d) => d.campo),
+      ['nome'],
+    );
     assert.equal((await t.get('/v1/clientes?ativo', token)).statusCode, 400);
   });
 
   test('repeated (even equal), unknown and wrongly-cased names are 400, one item per field (D8, D37)', async () => {
     const res = await t.get('/v1/clientes?pagina=1&pagina=1&Pagina=2&foo=bar&ordem=up', token);
     assert.equal(res.statusCode, 400);
-    assert.deepEqual(detalhes(res).map((d) => d.campo).sort(), ['Pagina', 'foo', 'ordem', 'pagina']);
+    assert.deepEqual(
+      detalhes(res)
+        .map((d) => d.campo)
+        .sort(),
+      ['Pagina', 'foo', 'ordem', 'pagina'],
+    );
     for (const d of detalhes(res)) assert.ok(d.mensagem.length > 0);
     assert.equal((await t.get('/v1/clientes/1?pagina=1', token)).statusCode, 400, 'detail routes accept only incluir');
   });
@@ -195,7 +221,11 @@ describe('strict parameters (D6-D8)', () => {
     for (const query of ['nome=ab%00c', 'cidade=%00', 'nome=ab%ED%A0%80', 'cidade=x%ED%B0%80']) {
       const res = await t.get(`/v1/clientes?${query}`, token);
       assert.equal(res.statusCode, 400, query);
-      assert.deepEqual(detalhes(res).map((d) => d.campo), [query.split('=')[0]], query);
+      assert.deepEqual(
+        detalhes(res).map((d) => d.campo),
+        [query.split('=')[0]],
+        query,
+      );
     }
   });
 });
@@ -251,7 +281,11 @@ describe('client address (D33)', () => {
     const spoofed = { 'x-forwarded-for': '198.51.100.20' };
     assert.equal((await t.get('/v1/clientes', tk, spoofed, '203.0.113.5')).statusCode, 403, 'no trusted proxy: the peer address counts');
     const behindProxy = await t.sibling({ trustProxy: ['203.0.113.5'] });
-    assert.equal((await behindProxy.get('/v1/clientes', tk, spoofed, '203.0.113.5')).statusCode, 200, 'from the trusted proxy: the forwarded address counts');
+    assert.equal(
+      (await behindProxy.get('/v1/clientes', tk, spoofed, '203.0.113.5')).statusCode,
+      200,
+      'from the trusted proxy: the forwarded address counts',
+    );
     assert.equal((await behindProxy.get('/v1/clientes', tk, spoofed, '203.0.113.6')).statusCode, 403, 'from another peer: not believed');
     await behindProxy.app.close();
   });

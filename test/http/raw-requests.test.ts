@@ -55,7 +55,9 @@ function parse(data: string, closed: boolean): RawAnswer {
     headers[line.slice(0, colon).toLowerCase()] = line.slice(colon + 1).trim();
   }
   const length = Number(headers['content-length'] ?? 0);
-  const body = Buffer.from(data.slice(end + 4)).subarray(0, length).toString();
+  const body = Buffer.from(data.slice(end + 4))
+    .subarray(0, length)
+    .toString();
   return { status: Number(statusLine.split(' ')[1]), headers, body, closed };
 }
 

@@ -55,7 +55,11 @@ describe('two instances sharing PostgreSQL and Redis', { skip }, () => {
   let b: ServerProcess;
 
   async function credential(name: string): Promise<Credential> {
-    const created = await createCredential(db.store.central, { empresaId: EMPRESA, name, scopes: [...SCOPES], allowedIps: [], expires: null }, OPERATOR);
+    const created = await createCredential(
+      db.store.central,
+      { empresaId: EMPRESA, name, scopes: [...SCOPES], allowedIps: [], expires: null },
+      OPERATOR,
+    );
     return { clientId: created.client_id, secret: created.client_secret };
   }
 
@@ -103,7 +107,12 @@ describe('two instances sharing PostgreSQL and Redis', { skip }, () => {
     );
     const served = answers.filter((r) => r.status !== 429);
     const limited = answers.filter((r) => r.status === 429);
-    const fallbackLines = [a, b].flatMap((s) => s.output().split('\n').filter((l) => l.includes('rate limit:')));
+    const fallbackLines = [a, b].flatMap((s) =>
+      s
+        .output()
+        .split('\n')
+        .filter((l) => l.includes('rate limit:')),
+    );
     assert.equal(served.length, 120, `limiter log lines: ${fallbackLines.join('\n')}`);
     assert.equal(limited.length, 80);
     assert.ok(served.every((r) => r.status === 200));

@@ -73,7 +73,10 @@ describe('POST /v1/oauth/token success', () => {
   test('accepts a charset parameter and any case in the media type (D29)', async () => {
     const cred = await t.credential(empresa);
     const res = await post({
-      headers: { authorization: basicHeader(cred.clientId, cred.secret), 'content-type': 'Application/X-WWW-Form-URLEncoded; charset=utf-8' },
+      headers: {
+        authorization: basicHeader(cred.clientId, cred.secret),
+        'content-type': 'Application/X-WWW-Form-URLEncoded; charset=utf-8',
+      },
     });
     assert.equal(res.statusCode, 200);
   });
@@ -208,7 +211,10 @@ describe('client authentication errors', () => {
   });
 
   test('a body client_id different from the Basic one is invalid_request (D25)', async () => {
-    const res = await post({ headers: { authorization: basicHeader(cred.clientId, cred.secret) }, payload: 'grant_type=client_credentials&client_id=other' });
+    const res = await post({
+      headers: { authorization: basicHeader(cred.clientId, cred.secret) },
+      payload: 'grant_type=client_credentials&client_id=other',
+    });
     assertOAuthError(res, 400, 'invalid_request');
   });
 });
@@ -222,7 +228,11 @@ describe('request format errors', () => {
   });
 
   test('credentials or parameters in the query string are invalid_request (D26)', async () => {
-    assertOAuthError(await post({ headers: { authorization: auth }, url: '/v1/oauth/token?grant_type=client_credentials' }), 400, 'invalid_request');
+    assertOAuthError(
+      await post({ headers: { authorization: auth }, url: '/v1/oauth/token?grant_type=client_credentials' }),
+      400,
+      'invalid_request',
+    );
   });
 
   test('other content types and a missing one are 415 invalid_request (D41)', async () => {
@@ -268,7 +278,11 @@ describe('request format errors', () => {
   test('unknown scopes and scopes the credential lacks are invalid_scope; scope values are case-sensitive', async () => {
     const cred = await t.credential(empresa, { scopes: ['os:ler'] });
     for (const scope of ['nao:existe', 'clientes:ler', 'OS:LER', 'os:ler clientes:ler']) {
-      assertOAuthError(await t.requestToken(cred, `grant_type=client_credentials&scope=${encodeURIComponent(scope)}`), 400, 'invalid_scope');
+      assertOAuthError(
+        await t.requestToken(cred, `grant_type=client_credentials&scope=${encodeURIComponent(scope)}`),
+        400,
+        'invalid_scope',
+      );
     }
   });
 
@@ -307,7 +321,8 @@ describe('attempt limits (D27)', () => {
   test('the 6th attempt for one client id within a minute is 429, even with the right secret, before the secret is checked', async () => {
     const cred = await t.credential(empresa);
     const statuses: number[] = [];
-    for (let i = 0; i < 5; i++) statuses.push((await post({ via: frozen, headers: { authorization: basicHeader(cred.clientId, 'wrong') } })).statusCode);
+    for (let i = 0; i < 5; i++)
+      statuses.push((await post({ via: frozen, headers: { authorization: basicHeader(cred.clientId, 'wrong') } })).statusCode);
     assert.deepEqual(statuses, [401, 401, 401, 401, 401]);
     assertOAuthError(await frozen.requestToken(cred), 429, 'temporarily_unavailable');
   });

@@ -17,7 +17,12 @@ test('a full token and data flow logs route, status, latency, ids — and never 
   const lines: string[] = [];
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {
-      lines.push(...chunk.toString().split('\n').filter((l) => l !== ''));
+      lines.push(
+        ...chunk
+          .toString()
+          .split('\n')
+          .filter((l) => l !== ''),
+      );
       done();
     },
   });
@@ -25,7 +30,9 @@ test('a full token and data flow logs route, status, latency, ids — and never 
   const app = await buildApp({ config: { trustProxy: [] }, store: t.store, limiter: new MemoryLimiter(), logger });
   try {
     const empresa = await t.company();
-    await t.load({ clientes: [{ id: 9001, empresa_id: empresa, tipo_pessoa: 'fisica', nome: 'Log', sobrenome: 'Teste', documento: '529.982.247-25' }] });
+    await t.load({
+      clientes: [{ id: 9001, empresa_id: empresa, tipo_pessoa: 'fisica', nome: 'Log', sobrenome: 'Teste', documento: '529.982.247-25' }],
+    });
     const cred = await t.credential(empresa);
     const tokenRes = await app.inject({
       method: 'POST',
@@ -36,7 +43,10 @@ test('a full token and data flow logs route, status, latency, ids — and never 
     assert.equal(tokenRes.statusCode, 200);
     const token = (tokenRes.json() as { access_token: string }).access_token;
     const bearer = { authorization: `Bearer ${token}` };
-    assert.equal((await app.inject({ method: 'GET', url: '/v1/clientes?documento=52998224725&incluir=contato', headers: bearer })).statusCode, 200);
+    assert.equal(
+      (await app.inject({ method: 'GET', url: '/v1/clientes?documento=52998224725&incluir=contato', headers: bearer })).statusCode,
+      200,
+    );
     assert.equal((await app.inject({ method: 'GET', url: '/v1/clientes/9001', headers: bearer })).statusCode, 200);
     assert.equal((await app.inject({ method: 'GET', url: '/v1/clientes?x=1', headers: bearer })).statusCode, 400);
     // A failed attempt with the secret in the wrong place must not leak it either.
@@ -71,7 +81,12 @@ test('a path the router cannot decode is logged like any other request (D2)', as
   const lines: string[] = [];
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {
-      lines.push(...chunk.toString().split('\n').filter((l) => l !== ''));
+      lines.push(
+        ...chunk
+          .toString()
+          .split('\n')
+          .filter((l) => l !== ''),
+      );
       done();
     },
   });

@@ -55,9 +55,13 @@ async function freePort(): Promise<number> {
 
 /** A throwaway redis-server of this test's own (never the machine's Redis on 6379, which other tests use). */
 async function startRedis(port: number): Promise<ChildProcess> {
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no'], {
-    stdio: 'ignore',
-  });
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no'],
+    {
+      stdio: 'ignore',
+    },
+  );
   const probe = new Redis(port, '127.0.0.1', { lazyConnect: true, retryStrategy: () => 50, maxRetriesPerRequest: 0 });
   probe.on('error', () => {});
   try {
@@ -214,51 +218,57 @@ describe('RedisLimiter: Redis unreachable -> per-instance windows (ADR 0005)', {
     }
   });
 
-  test('Redis stopped and restarted: local windows while down, shared windows again after, each switch logged once', { skip: skipRestart }, async () => {
-    const port = await freePort();
-    const url = `redis://127.0.0.1:${port}`;
-    let server = await startRedis(port);
-    const log = capturingLog();
-    const clock = frozenClock(1_000);
-    const a = await new RedisLimiter({ url, keyPrefix: prefix, now: clock.now, logger: log }).connect();
-    const b = await new RedisLimiter({ url, keyPrefix: prefix, now: clock.now }).connect();
-    try {
-      assert.equal((await a.hit('restart', 120)).count, 1);
-      assert.equal((await b.hit('restart', 120)).count, 2, 'shared with the other instance');
+  test(
+    'Redis stopped and restarted: local windows while down, shared windows again after, each switch logged once',
+    { skip: skipRestart },
+    async () => {
+      const port = await freePort();
+      const url = `redis://127.0.0.1:${port}`;
+      let server = await startRedis(port);
+      const log = capturingLog();
+      const clock = frozenClock(1_000);
+      const a = await new RedisLimiter({ url, keyPrefix: prefix, now: clock.now, logger: log }).connect();
+      const b = await new RedisLimiter({ url, keyPrefix: prefix, now: clock.now }).connect();
+      try {
+        assert.equal((await a.hit('restart', 120)).count, 1);
+        assert.equal((await b.hit('restart', 120)).count, 2, 'shared with the other instance');
 
-      await stopRedis(server);
-      const during = await Promise.all([a.hit('restart', 120), a.hit('restart', 120), a.hit('restart', 120)]);
-      assert.deepEqual(
-        during.map((r) => r.count).sort(),
-        [2, 3, 4],
-        'counted in this instance while Redis is down, from the shared count it last saw (1)',
-      );
-      await until('a is on local windows', () => a.usingFallback);
-      assert.equal(a.fallbacks, 1);
-      assert.equal(await a.ping(), false);
-      assert.equal((await b.hit('restart', 120)).count, 3, 'the other instance counts on its own too, from the 2 it saw');
-      assert.deepEqual(log.lines, [{ level: 'error', msg: 'rate limit: Redis unreachable, counting per-instance windows until it answers again' }]);
+        await stopRedis(server);
+        const during = await Promise.all([a.hit('restart', 120), a.hit('restart', 120), a.hit('restart', 120)]);
+        assert.deepEqual(
+          during.map((r) => r.count).sort(),
+          [2, 3, 4],
+          'counted in this instance while Redis is down, from the shared count it last saw (1)',
+        );
+        await until('a is on local windows', () => a.usingFallback);
+        assert.equal(a.fallbacks, 1);
+        assert.equal(await a.ping(), false);
+        assert.equal((await b.hit('restart', 120)).count, 3, 'the other instance counts on its own too, from the 2 it saw');
+        assert.deepEqual(log.lines, [
+          { level: 'error', msg: 'rate limit: Redis unreachable, counting per-instance windows until it answers again' },
+        ]);
 
-      server = await startRedis(port);
-      await until('a is back on shared windows', () => !a.usingFallback);
-      await until('b is back on shared windows', () => !b.usingFallback);
-      assert.deepEqual(
-        log.lines.map((l) => l.level),
-        ['error', 'warn'],
-        'the recovery is logged once',
-      );
-      assert.match(log.lines[1]?.msg ?? '', /Redis answers again/);
-      // The restarted server kept nothing (--save ''): the shared count starts over, for both.
-      assert.equal((await a.hit('restart', 120)).count, 1);
-      assert.equal((await b.hit('restart', 120)).count, 2);
-      assert.equal(await a.ping(), true);
-      assert.equal(a.fallbacks, 1);
-    } finally {
-      await a.close();
-      await b.close();
-      await stopRedis(server);
-    }
-  });
+        server = await startRedis(port);
+        await until('a is back on shared windows', () => !a.usingFallback);
+        await until('b is back on shared windows', () => !b.usingFallback);
+        assert.deepEqual(
+          log.lines.map((l) => l.level),
+          ['error', 'warn'],
+          'the recovery is logged once',
+        );
+        assert.match(log.lines[1]?.msg ?? '', /Redis answers again/);
+        // The restarted server kept nothing (--save ''): the shared count starts over, for both.
+        assert.equal((await a.hit('restart', 120)).count, 1);
+        assert.equal((await b.hit('restart', 120)).count, 2);
+        assert.equal(await a.ping(), true);
+        assert.equal(a.fallbacks, 1);
+      } finally {
+        await a.close();
+        await b.close();
+        await stopRedis(server);
+      }
+    },
+  );
 });
 
 describe('the server process while its Redis stops and restarts (ADR 0005)', { skip: skipRestart }, () => {
@@ -284,7 +294,10 @@ describe('the server process while its Redis stops and restarts (ADR 0005)', { s
       const secret = /client_secret:\s+(\S+)/.exec(server.output())?.[1] ?? '';
       const tokenRes = await fetch(`${server.url}/v1/oauth/token`, {
         method: 'POST',
-        headers: { authorization: `Basic ${Buffer.from(`${clientId}:${secret}`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+        headers: {
+          authorization: `Basic ${Buffer.from(`${clientId}:${secret}`).toString('base64')}`,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
         body: 'grant_type=client_credentials',
       });
       assert.equal(tokenRes.status, 200);

@@ -26,7 +26,16 @@ interface List {
   meta: { pagina: number; por_pagina: number; total: number; total_paginas: number };
 }
 
-const STATUSES: BoletoStatus[] = ['pendente', 'vencido', 'pago', 'cancelado', 'nao_autorizado', 'nao_realizado', 'rejeitado', 'aguardando_confirmacao'];
+const STATUSES: BoletoStatus[] = [
+  'pendente',
+  'vencido',
+  'pago',
+  'cancelado',
+  'nao_autorizado',
+  'nao_realizado',
+  'rejeitado',
+  'aguardando_confirmacao',
+];
 const LINHA = '34191.79001 01043.510047 91020.150008 1 10010000000010';
 const CLIENTE_ALHEIO = 301;
 
@@ -142,11 +151,20 @@ describe('GET /v1/boletos records', () => {
     const res = await get('?ordenar_por=id&ordem=asc&por_pagina=2');
     assert.match(res.body, /"valor":0\.1,/);
     assert.match(res.body, /"valor":1234567\.89,/);
-    assert.deepEqual((res.json() as List).data.map((b) => b.valor), [0.1, 1234567.89]);
+    assert.deepEqual(
+      (res.json() as List).data.map((b) => b.valor),
+      [0.1, 1234567.89],
+    );
   });
 
   test('deleted boletos never appear, whatever the filter (D22)', async () => {
-    for (const q of ['', '?status=pendente', '?cliente_id=201', '?data_inicio=2025-06-01&data_fim=2025-06-01', '?ordenar_por=id&ordem=asc']) {
+    for (const q of [
+      '',
+      '?status=pendente',
+      '?cliente_id=201',
+      '?data_inicio=2025-06-01&data_fim=2025-06-01',
+      '?ordenar_por=id&ordem=asc',
+    ]) {
       assert.ok(!ids(await list(q)).includes(9), q);
     }
     assert.equal((await list('?data_inicio=2025-06-01&data_fim=2025-06-01')).meta.total, 0);
@@ -162,7 +180,11 @@ describe('GET /v1/boletos records', () => {
 
 describe('GET /v1/boletos filters', () => {
   test('status: each of the 8 values, as stored (D20)', async () => {
-    const expected = (s: BoletoStatus) => LIVE(empresa).filter((b) => b.status === s).map((b) => b.id).sort((a, b) => a - b);
+    const expected = (s: BoletoStatus) =>
+      LIVE(empresa)
+        .filter((b) => b.status === s)
+        .map((b) => b.id)
+        .sort((a, b) => a - b);
     for (const s of STATUSES) {
       const l = await list(`?status=${s}&ordenar_por=id&ordem=asc`);
       assert.deepEqual(ids(l), expected(s), s);
@@ -183,7 +205,8 @@ describe('GET /v1/boletos filters', () => {
   });
 
   test('cliente_id: positive integer in plain digits (D6)', async () => {
-    for (const v of ['0', '-1', '%2B1', '01', '1.0', '1e2', 'abc', '%201', '9007199254740992']) assert400(await get(`?cliente_id=${v}`), 'cliente_id');
+    for (const v of ['0', '-1', '%2B1', '01', '1.0', '1e2', 'abc', '%201', '9007199254740992'])
+      assert400(await get(`?cliente_id=${v}`), 'cliente_id');
     assert.equal((await get('?cliente_id=9007199254740991')).statusCode, 200);
   });
 

@@ -25,16 +25,50 @@ interface List {
   meta: { pagina: number; por_pagina: number; total: number; total_paginas: number };
 }
 
-const endereco = (cidade: string) => ({ logradouro: 'Rua A', numero: '1', complemento: null, bairro: 'Centro', cidade, uf: 'SP', cep: '01001-000' });
+const endereco = (cidade: string) => ({
+  logradouro: 'Rua A',
+  numero: '1',
+  complemento: null,
+  bairro: 'Centro',
+  cidade,
+  uf: 'SP',
+  cep: '01001-000',
+});
 
 function clientes(e: number): DatasetCliente[] {
   return [
-    { id: 101, empresa_id: e, tipo_pessoa: 'fisica', nome: ' João ', sobrenome: 'da Silva', data_cadastro: '2024-03-05T13:20:00-03:00',
-      documento: '529.982.247-25', emails: ['joao@example.com', ''], telefones: [{ tipo: 'celular', numero: '(11) 98765-4321' }], endereco: endereco('São Paulo') },
-    { id: 102, empresa_id: e, tipo_pessoa: 'juridica', razao_social: 'Padaria Pão Quente Ltda', nome_fantasia: 'Quentinho', data_cadastro: '2024-05-01T09:00:00Z',
-      documento: '11222333000181', endereco: endereco('Ribeirão Preto') },
+    {
+      id: 101,
+      empresa_id: e,
+      tipo_pessoa: 'fisica',
+      nome: ' João ',
+      sobrenome: 'da Silva',
+      data_cadastro: '2024-03-05T13:20:00-03:00',
+      documento: '529.982.247-25',
+      emails: ['joao@example.com', ''],
+      telefones: [{ tipo: 'celular', numero: '(11) 98765-4321' }],
+      endereco: endereco('São Paulo'),
+    },
+    {
+      id: 102,
+      empresa_id: e,
+      tipo_pessoa: 'juridica',
+      razao_social: 'Padaria Pão Quente Ltda',
+      nome_fantasia: 'Quentinho',
+      data_cadastro: '2024-05-01T09:00:00Z',
+      documento: '11222333000181',
+      endereco: endereco('Ribeirão Preto'),
+    },
     { id: 103, empresa_id: e, tipo_pessoa: 'fisica', nome: 'Maria', sobrenome: null, data_cadastro: null, endereco: endereco('SAO PAULO') },
-    { id: 104, empresa_id: e, tipo_pessoa: 'fisica', nome: null, sobrenome: 'Conceição', data_cadastro: '2023-01-01T00:00:00Z', ativo: false },
+    {
+      id: 104,
+      empresa_id: e,
+      tipo_pessoa: 'fisica',
+      nome: null,
+      sobrenome: 'Conceição',
+      data_cadastro: '2023-01-01T00:00:00Z',
+      ativo: false,
+    },
     { id: 105, empresa_id: e, tipo_pessoa: 'fisica', nome: 'Apagado', sobrenome: 'Excluído', excluido: true, documento: '52998224725' },
     { id: 106, empresa_id: e, tipo_pessoa: 'juridica', razao_social: '100% Peças_Ltda', data_cadastro: '2024-01-01T12:00:00+02:00' },
     { id: 107, empresa_id: e, tipo_pessoa: 'fisica', nome: 'ângela', sobrenome: 'Alves', data_cadastro: '2025-02-01T10:00:00Z' },
@@ -65,7 +99,10 @@ function assert400(res: { statusCode: number; json(): unknown }, campo: string):
   assert.equal(res.statusCode, 400);
   const erro = (res.json() as { erro: { codigo: string; detalhes: { campo: string }[] } }).erro;
   assert.equal(erro.codigo, 'requisicao_invalida');
-  assert.deepEqual(erro.detalhes.map((d) => d.campo), [campo]);
+  assert.deepEqual(
+    erro.detalhes.map((d) => d.campo),
+    [campo],
+  );
 }
 
 describe('GET /v1/clientes records', () => {
@@ -128,7 +165,13 @@ describe('GET /v1/clientes filters', () => {
     const token = await t.token(await t.credential(own, { scopes: ['clientes:ler'] }));
     const shown = (await list('', token)).data.map((c) => c.nome);
     assert.deepEqual(shown, ['Bia Lima', 'Caio Prado', 'Rocha']);
-    for (const [query, want] of [['bia%20lima', [151]], ['a%20l', [151]], ['caio%20prado', [152]], ['o%20p', [152]], ['rocha', [153]]] as const) {
+    for (const [query, want] of [
+      ['bia%20lima', [151]],
+      ['a%20l', [151]],
+      ['caio%20prado', [152]],
+      ['o%20p', [152]],
+      ['rocha', [153]],
+    ] as const) {
       assert.deepEqual(ids(await list(`?nome=${query}`, token)), want, query);
     }
     assert.deepEqual(ids(await list('?nome=a%20%20l', token)), [], 'the name shown has one space between the parts');
@@ -218,7 +261,8 @@ describe('sorting and paging (D9, D10)', () => {
   async function allPages(query: string, size: number): Promise<number[]> {
     const first = await list(`${query}${query ? '&' : '?'}por_pagina=${size}`);
     const out = ids(first);
-    for (let p = 2; p <= first.meta.total_paginas; p++) out.push(...ids(await list(`${query}${query ? '&' : '?'}por_pagina=${size}&pagina=${p}`)));
+    for (let p = 2; p <= first.meta.total_paginas; p++)
+      out.push(...ids(await list(`${query}${query ? '&' : '?'}por_pagina=${size}&pagina=${p}`)));
     return out;
   }
 

@@ -27,7 +27,9 @@ interface List {
 }
 
 // D15: business dates relative to today in America/Sao_Paulo, as the server computes them.
-const TODAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+const TODAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+  new Date(),
+);
 function shift(date: string, days: number): string {
   const d = new Date(`${date}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + days);
@@ -65,9 +67,26 @@ interface Spec {
 // Ties on purpose: valor 100 (7, 8), vencimento 2025-03-01 (2, 7) and 2025-06-30 (12, 13),
 // data_pagamento 2025-03-05 (7, 12), so the id tie-break is exercised on every sort.
 const SPECS: Spec[] = [
-  { n: 1, tipo: 'cliente', cedenteId: CLIENTE, nome: 'João da Silva', descricao: 'Mensalidade janeiro', valor: 0.1, venc: '2025-01-15', pago: '2025-01-10' },
+  {
+    n: 1,
+    tipo: 'cliente',
+    cedenteId: CLIENTE,
+    nome: 'João da Silva',
+    descricao: 'Mensalidade janeiro',
+    valor: 0.1,
+    venc: '2025-01-15',
+    pago: '2025-01-10',
+  },
   { n: 2, tipo: 'cliente', cedenteId: CLIENTE_EXCLUIDO, nome: null, valor: 0.2, venc: '2025-03-01' },
-  { n: 3, tipo: 'fornecedor', cedenteId: FORNECEDOR, nome: 'Fornecedora Alfa Ltda', valor: 1234567.89, venc: '2026-01-15', pago: '2026-01-20' },
+  {
+    n: 3,
+    tipo: 'fornecedor',
+    cedenteId: FORNECEDOR,
+    nome: 'Fornecedora Alfa Ltda',
+    valor: 1234567.89,
+    venc: '2026-01-15',
+    pago: '2026-01-20',
+  },
   { n: 4, tipo: 'fornecedor', cedenteId: FORNECEDOR_EXCLUIDO, nome: null, valor: 9999999999999.99, venc: '2026-01-16' },
   { n: 5, tipo: 'pre_cliente', cedenteId: PRE_CLIENTE, nome: 'Pré-cliente Beta', valor: 50, venc: '2024-02-29', pago: '2024-03-01' },
   { n: 6, tipo: 'pre_cliente', cedenteId: PRE_CLIENTE_EXCLUIDO, nome: null, valor: 10, venc: '2025-02-28' },
@@ -176,7 +195,14 @@ before(async () => {
     ],
   });
   for (const r of RESOURCES) {
-    const outraConta: Spec = { n: OUTRA_N, tipo: 'outro', livre: 'Da outra empresa', nome: 'Da outra empresa', valor: 1, venc: '2025-05-05' };
+    const outraConta: Spec = {
+      n: OUTRA_N,
+      tipo: 'outro',
+      livre: 'Da outra empresa',
+      nome: 'Da outra empresa',
+      valor: 1,
+      venc: '2025-05-05',
+    };
     await t.load(datasetOf(r.tabela, [...SPECS.map((s) => row(r.base, empresa, s)), row(r.base, outra, outraConta)]));
   }
 });
@@ -190,7 +216,10 @@ function assert400(res: { statusCode: number; json(): unknown }, campos: string[
   assert.equal(res.statusCode, 400);
   const erro = (res.json() as { erro: { codigo: string; detalhes: { campo: string }[] } }).erro;
   assert.equal(erro.codigo, 'requisicao_invalida');
-  assert.deepEqual(erro.detalhes.map((d) => d.campo), campos);
+  assert.deepEqual(
+    erro.detalhes.map((d) => d.campo),
+    campos,
+  );
 }
 
 function contasSuite(r: Resource): void {
@@ -211,7 +240,10 @@ function contasSuite(r: Resource): void {
     test('default: live contas, vencimento desc then id desc, every field as specified', async () => {
       const l = await list('?por_pagina=200');
       const byDefault = ordered(live, 'vencimento', 'desc');
-      assert.deepEqual(l.data, byDefault.map((i) => live.find((c) => c.id === i)));
+      assert.deepEqual(
+        l.data,
+        byDefault.map((i) => live.find((c) => c.id === i)),
+      );
       assert.deepEqual(l.meta, { pagina: 1, por_pagina: 200, total: live.length, total_paginas: 1 });
     });
 
@@ -245,7 +277,14 @@ function contasSuite(r: Resource): void {
 
     test('valor is an exact JSON number (D23)', async () => {
       const res = await t.get(`${r.url}?por_pagina=200`, full);
-      for (const text of ['"valor":0.1,', '"valor":0.2,', '"valor":1234567.89,', '"valor":9999999999999.99,', '"valor":75.5,', '"valor":50,']) {
+      for (const text of [
+        '"valor":0.1,',
+        '"valor":0.2,',
+        '"valor":1234567.89,',
+        '"valor":9999999999999.99,',
+        '"valor":75.5,',
+        '"valor":50,',
+      ]) {
         assert.ok(res.body.includes(text), text);
       }
       const byId = new Map((res.json() as List).data.map((c) => [c.id, c.valor]));
@@ -270,7 +309,10 @@ function contasSuite(r: Resource): void {
     for (const status of ['aberto', 'pago', 'vencido'] as const) {
       test(`status=${status} filters with the same rule as the field`, async () => {
         const l = await list(`?status=${status}&por_pagina=200`);
-        assert.deepEqual(l.data.map((c) => c.id), where((c) => c.status === status));
+        assert.deepEqual(
+          l.data.map((c) => c.id),
+          where((c) => c.status === status),
+        );
         assert.ok(l.data.every((c) => c.status === status));
       });
     }
@@ -339,7 +381,10 @@ function contasSuite(r: Resource): void {
   describe(`GET ${r.url} cedente filters`, () => {
     for (const tipo of ['outro', 'fornecedor', 'cliente', 'usuario', 'pre_cliente'] as const) {
       test(`cedente_tipo=${tipo}`, async () => {
-        assert.deepEqual(await ids(`?cedente_tipo=${tipo}&por_pagina=200`), where((c) => c.cedente.tipo === tipo));
+        assert.deepEqual(
+          await ids(`?cedente_tipo=${tipo}&por_pagina=200`),
+          where((c) => c.cedente.tipo === tipo),
+        );
       });
     }
 
@@ -404,8 +449,14 @@ function contasSuite(r: Resource): void {
       const unpaid = live.filter((c) => c.data_pagamento === null).map((c) => c.id);
       const asc = await ids('?ordenar_por=data_pagamento&ordem=asc&por_pagina=200');
       const desc = await ids('?ordenar_por=data_pagamento&ordem=desc&por_pagina=200');
-      assert.deepEqual(asc.slice(-unpaid.length), [...unpaid].sort((a, b) => a - b));
-      assert.deepEqual(desc.slice(-unpaid.length), [...unpaid].sort((a, b) => b - a));
+      assert.deepEqual(
+        asc.slice(-unpaid.length),
+        [...unpaid].sort((a, b) => a - b),
+      );
+      assert.deepEqual(
+        desc.slice(-unpaid.length),
+        [...unpaid].sort((a, b) => b - a),
+      );
       assert.deepEqual(asc.slice(0, 4), [id(5), id(1), id(7), id(12)], 'the tie on 2025-03-05 by id ascending');
       assert.equal(desc.indexOf(id(7)), desc.indexOf(id(12)) + 1, 'the tie on 2025-03-05 by id descending');
     });
@@ -418,9 +469,15 @@ function contasSuite(r: Resource): void {
     test('meta and a page past the end (D10)', async () => {
       const l = await list('?por_pagina=5&pagina=2');
       assert.deepEqual(l.meta, { pagina: 2, por_pagina: 5, total: live.length, total_paginas: Math.ceil(live.length / 5) });
-      assert.deepEqual(l.data.map((c) => c.id), ordered(live, 'vencimento', 'desc').slice(5, 10));
+      assert.deepEqual(
+        l.data.map((c) => c.id),
+        ordered(live, 'vencimento', 'desc').slice(5, 10),
+      );
       const past = await list('?por_pagina=5&pagina=99');
-      assert.deepEqual(past, { data: [], meta: { pagina: 99, por_pagina: 5, total: live.length, total_paginas: Math.ceil(live.length / 5) } });
+      assert.deepEqual(past, {
+        data: [],
+        meta: { pagina: 99, por_pagina: 5, total: live.length, total_paginas: Math.ceil(live.length / 5) },
+      });
       const none = await list('?cedente_tipo=cliente&cedente_id=4242');
       assert.deepEqual(none.meta, { pagina: 1, por_pagina: 50, total: 0, total_paginas: 0 });
     });
@@ -430,7 +487,10 @@ function contasSuite(r: Resource): void {
     test("another company's contas are never listed, and it sees only its own", async () => {
       assert.ok(!(await ids('?por_pagina=200')).includes(id(OUTRA_N)));
       const token = await t.token(await t.credential(outra, { scopes: [r.scope] }));
-      assert.deepEqual((await list('?por_pagina=200', token)).data.map((c) => c.id), [id(OUTRA_N)]);
+      assert.deepEqual(
+        (await list('?por_pagina=200', token)).data.map((c) => c.id),
+        [id(OUTRA_N)],
+      );
     });
 
     test("another company's usuario and cliente are never named", async () => {
@@ -442,7 +502,10 @@ function contasSuite(r: Resource): void {
     test('receivables and payables never mix', async () => {
       const other = RESOURCES.find((x) => x !== r);
       const got = await ids('?por_pagina=200');
-      assert.ok(got.every((i) => i > r.base && i < r.base + 100), 'only this table');
+      assert.ok(
+        got.every((i) => i > r.base && i < r.base + 100),
+        'only this table',
+      );
       assert.ok(other !== undefined && got.every((i) => i < other.base || i >= other.base + 100));
     });
 
@@ -464,7 +527,9 @@ for (const r of RESOURCES) {
     scope: r.scope,
     async seed(app, empresaId) {
       const id = seedId++;
-      await app.load(datasetOf(r.tabela, [{ id, empresa_id: empresaId, cedente_tipo: 'outro', cedente_nome: 'Seg', valor: 1, vencimento: TODAY }]));
+      await app.load(
+        datasetOf(r.tabela, [{ id, empresa_id: empresaId, cedente_tipo: 'outro', cedente_nome: 'Seg', valor: 1, vencimento: TODAY }]),
+      );
       return id;
     },
   });

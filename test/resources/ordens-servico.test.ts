@@ -68,7 +68,15 @@ function ordens(e: number): DatasetOrdemServico[] {
         { id: 2, ordem: 1, tipo: 'titulo', pergunta: 'Inspeção' },
         { id: 3, ordem: null, tipo: null, pergunta: 'Sem ordem', resposta: 'sim' },
         { id: 4, ordem: 2, tipo: 'texto', pergunta: 'Excluída', excluido: true },
-        { id: 5, ordem: 2, equipamento_id: 77, tipo: 'opcoes', pergunta: 'Liga?', resposta: 'Não', motivo_nao_conformidade: 'Tela quebrada' },
+        {
+          id: 5,
+          ordem: 2,
+          equipamento_id: 77,
+          tipo: 'opcoes',
+          pergunta: 'Liga?',
+          resposta: 'Não',
+          motivo_nao_conformidade: 'Tela quebrada',
+        },
         { id: 6, ordem: 1, tipo: 'opcoes', pergunta: 'Limpo?', resposta: 'Sim' },
       ],
     }),
@@ -124,7 +132,15 @@ before(async () => {
     ],
     ordens_servico: [
       ...ordens(empresa),
-      { id: 1100, empresa_id: outra, status: 'so_da_outra', data_abertura: '2025-06-30', cliente_id: 204, tecnico_id: 303, itens: [item(1, 7)] },
+      {
+        id: 1100,
+        empresa_id: outra,
+        status: 'so_da_outra',
+        data_abertura: '2025-06-30',
+        cliente_id: 204,
+        tecnico_id: 303,
+        itens: [item(1, 7)],
+      },
       { id: 1101, empresa_id: outra, status: 'aberta', data_abertura: '2025-01-15' },
     ],
   });
@@ -211,7 +227,10 @@ describe('GET /v1/ordens-servico records', () => {
     assert.deepEqual([m.get(1003)?.data_abertura, m.get(1003)?.criada_em], ['2026-01-15', '2026-01-16T02:30:00Z']);
     assert.equal(m.get(1002)?.data_conclusao, '2025-07-01T21:30:00Z', 'offset -03:00 converted to UTC');
     assert.equal(m.get(1002)?.criada_em, null);
-    assert.deepEqual([1001, 1002, 1003, 1004].map((id) => m.get(id)?.hora_abertura), ['08:05:09', null, '23:59:59', '00:00:00']);
+    assert.deepEqual(
+      [1001, 1002, 1003, 1004].map((id) => m.get(id)?.hora_abertura),
+      ['08:05:09', null, '23:59:59', '00:00:00'],
+    );
     assert.equal(m.get(1006)?.data_abertura, '2024-02-29');
   });
 });
@@ -348,7 +367,10 @@ describe('GET /v1/ordens-servico sorting and paging (D9, D10)', () => {
 
   for (const field of ['data_abertura', 'id', 'data_conclusao'] as const) {
     test(`${field}: both directions, id tie-break in the same direction, pages of 1, 2, 3 concatenate exactly`, async () => {
-      for (const [dir, want] of [['desc', BY[field]], ['asc', ASC[field]]] as const) {
+      for (const [dir, want] of [
+        ['desc', BY[field]],
+        ['asc', ASC[field]],
+      ] as const) {
         const query = `?ordenar_por=${field}&ordem=${dir}`;
         assert.deepEqual(ids(await list(query)), want, query);
         for (const size of [1, 2, 3]) assert.deepEqual(await allPages(query, size), want, `${query} by ${size}`);
@@ -409,18 +431,30 @@ describe('GET /v1/ordens-servico/{id}', () => {
   });
 
   test('money over a million, empty lines, and the same record as the list', async () => {
-    const d = (await t.get('/v1/ordens-servico/1002', token)).json() as { data: Ordem & { itens: { subtotal: number }[]; checklist: unknown[] } };
+    const d = (await t.get('/v1/ordens-servico/1002', token)).json() as {
+      data: Ordem & { itens: { subtotal: number }[]; checklist: unknown[] };
+    };
     assert.equal(d.data.valor_total, 1234567.9);
-    assert.deepEqual(d.data.itens.map((i) => i.subtotal), [1234567.89, 0.01]);
+    assert.deepEqual(
+      d.data.itens.map((i) => i.subtotal),
+      [1234567.89, 0.01],
+    );
     assert.deepEqual(d.data.checklist, []);
     const { itens: _i, checklist: _c, ...record } = d.data;
     assert.deepEqual(record, (await byId()).get(1002));
-    const empty = (await t.get('/v1/ordens-servico/1003', token)).json() as { data: { itens: unknown[]; valor_total: number; cliente: unknown } };
+    const empty = (await t.get('/v1/ordens-servico/1003', token)).json() as {
+      data: { itens: unknown[]; valor_total: number; cliente: unknown };
+    };
     assert.deepEqual([empty.data.itens, empty.data.valor_total, empty.data.cliente], [[], 0, null]);
   });
 
   test("deleted, nonexistent and another company's orders are 404 (D22)", async () => {
-    for (const [id, as] of [[1014, token], [999999, token], [1100, token], [1001, outraToken]] as const) {
+    for (const [id, as] of [
+      [1014, token],
+      [999999, token],
+      [1100, token],
+      [1001, outraToken],
+    ] as const) {
       const res = await t.get(`/v1/ordens-servico/${id}`, as);
       assert.equal(res.statusCode, 404, `${id}`);
       assert.equal((res.json() as { erro: { codigo: string } }).erro.codigo, 'recurso_nao_encontrado');
@@ -444,7 +478,10 @@ describe('company isolation', () => {
     assert.deepEqual(ids(await list('?cliente_id=204')), [1004], "the company's own order naming that customer id");
     assert.deepEqual(ids(await list('?cliente_id=204', outraToken)), [1100]);
     const theirs = (await list('', outraToken)).data.find((o) => o.id === 1100);
-    assert.deepEqual([theirs?.cliente, theirs?.tecnico, theirs?.valor_total], [{ id: 204, nome: 'Cliente da Outra' }, { id: 303, nome: 'Técnico da Outra' }, 7]);
+    assert.deepEqual(
+      [theirs?.cliente, theirs?.tecnico, theirs?.valor_total],
+      [{ id: 204, nome: 'Cliente da Outra' }, { id: 303, nome: 'Técnico da Outra' }, 7],
+    );
   });
 });
 

@@ -40,7 +40,16 @@ const CATALOGUES: Catalogue[] = [
 // Ids relative to the catalogue's base.
 function items(e: number, base: number): DatasetProduto[] {
   return [
-    { id: base + 1, empresa_id: e, codigo: 'P-1', nome: 'Tela de proteção', descricao: 'Tela 15"', unidade: 'UN', valor: 0.1, data_cadastro: '2024-03-05T13:20:00-03:00' },
+    {
+      id: base + 1,
+      empresa_id: e,
+      codigo: 'P-1',
+      nome: 'Tela de proteção',
+      descricao: 'Tela 15"',
+      unidade: 'UN',
+      valor: 0.1,
+      data_cadastro: '2024-03-05T13:20:00-03:00',
+    },
     { id: base + 2, empresa_id: e, nome: 'Água mineral 500ml', unidade: 'UN', valor: 1234567.89 },
     { id: base + 3, empresa_id: e, nome: 'parafuso', valor: null, ativo: false, data_cadastro: '2023-01-01T00:00:00Z' },
     { id: base + 4, empresa_id: e, nome: 'Excluído tela', valor: 1, excluido: true },
@@ -225,7 +234,10 @@ for (const c of CATALOGUES) {
       });
 
       test('a page past the end is 200 with data [] and the true totals (D10)', async () => {
-        assert.deepEqual(await list('?pagina=3&por_pagina=4'), { data: [], meta: { pagina: 3, por_pagina: 4, total: 6, total_paginas: 2 } });
+        assert.deepEqual(await list('?pagina=3&por_pagina=4'), {
+          data: [],
+          meta: { pagina: 3, por_pagina: 4, total: 6, total_paginas: 2 },
+        });
         assert.deepEqual((await list('?nome=zzzz')).meta, { pagina: 1, por_pagina: 50, total: 0, total_paginas: 0 });
         for (const q of ['?pagina=0', '?pagina=01']) assert400(await get(q), 'pagina');
         for (const q of ['?por_pagina=0', '?por_pagina=201']) assert400(await get(q), 'por_pagina');
@@ -241,7 +253,7 @@ for (const c of CATALOGUES) {
         assert.match(res.body, /"valor":1234567\.89/);
       });
 
-      test('inactive ones are found; deleted, missing and other companies\' are 404 (D22)', async () => {
+      test("inactive ones are found; deleted, missing and other companies' are 404 (D22)", async () => {
         const inactive = (await get(`/${id(3)}`)).json() as { data: Item };
         assert.deepEqual([inactive.data.id, inactive.data.ativo, inactive.data.valor], [id(3), false, 0]);
         for (const n of [id(4), 999_999, c.base + 90]) assert404(await get(`/${n}`));

@@ -10,7 +10,10 @@ let server: ServerProcess;
 async function token(url: string, clientId: string, secret: string): Promise<{ status: number; body: Record<string, unknown> }> {
   const res = await fetch(`${url}/v1/oauth/token`, {
     method: 'POST',
-    headers: { authorization: `Basic ${Buffer.from(`${clientId}:${secret}`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+    headers: {
+      authorization: `Basic ${Buffer.from(`${clientId}:${secret}`).toString('base64')}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
     body: 'grant_type=client_credentials',
   });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
@@ -19,7 +22,10 @@ async function token(url: string, clientId: string, secret: string): Promise<{ s
 function bannerCredential(output: string): { clientId: string; secret: string; curl: string } {
   const clientId = /client_id:\s+(\S+)/.exec(output)?.[1];
   const secret = /client_secret:\s+(\S+)/.exec(output)?.[1];
-  const curl = output.split('\n').find((l) => l.trim().startsWith('curl -u '))?.trim();
+  const curl = output
+    .split('\n')
+    .find((l) => l.trim().startsWith('curl -u '))
+    ?.trim();
   assert.ok(clientId && secret && curl, `the banner names a credential:\n${output}`);
   return { clientId, secret, curl };
 }
@@ -45,7 +51,9 @@ describe('first start on a never-initialised embedded store', () => {
     assert.match(out, /ana@modelo\.com\.br \/ troque-esta-senha {2}\(administrator/, 'the demo administrator and password');
     const granted = await token(server.url, clientId, secret);
     assert.equal(granted.status, 200);
-    const list = await fetch(`${server.url}/v1/clientes?por_pagina=5`, { headers: { authorization: `Bearer ${String(granted.body.access_token)}` } });
+    const list = await fetch(`${server.url}/v1/clientes?por_pagina=5`, {
+      headers: { authorization: `Bearer ${String(granted.body.access_token)}` },
+    });
     assert.equal(list.status, 200);
     const body = (await list.json()) as { data: unknown[]; meta: { total: number } };
     assert.equal(body.data.length, 5);
@@ -54,7 +62,10 @@ describe('first start on a never-initialised embedded store', () => {
 
   test('the secret never reaches a log line', async () => {
     const { secret } = bannerCredential(server.output());
-    const logLines = server.output().split('\n').filter((l) => l.startsWith('{'));
+    const logLines = server
+      .output()
+      .split('\n')
+      .filter((l) => l.startsWith('{'));
     assert.ok(logLines.length > 2);
     for (const line of logLines) assert.ok(!line.includes(secret), line);
   });
@@ -68,7 +79,22 @@ describe('first start on a never-initialised embedded store', () => {
 describe('the CLI while the server holds the embedded store', () => {
   test('credentials create/list/rotate/revoke act on the running server at once (D31)', async () => {
     const env = { DATA_DIR: dataDir };
-    const created = await runCli(['credentials', 'create', '--company', '1', '--name', 'ERP', '--scopes', 'clientes:ler,os:ler', '--allow-ip', '127.0.0.0/8', '--json'], env);
+    const created = await runCli(
+      [
+        'credentials',
+        'create',
+        '--company',
+        '1',
+        '--name',
+        'ERP',
+        '--scopes',
+        'clientes:ler,os:ler',
+        '--allow-ip',
+        '127.0.0.0/8',
+        '--json',
+      ],
+      env,
+    );
     assert.equal(created.code, 0, created.stderr);
     const doc = JSON.parse(created.stdout) as { client_id: string; client_secret: string; scopes: string[]; allowed_ips: string[] };
     assert.deepEqual(doc.scopes, ['clientes:ler', 'os:ler']);
@@ -83,7 +109,8 @@ describe('the CLI while the server holds the embedded store', () => {
     const credentials = (JSON.parse(listed.stdout) as { credentials: Record<string, unknown>[] }).credentials;
     const mine = credentials.find((c) => c.client_id === doc.client_id);
     assert.ok(mine);
-    for (const key of ['client_id', 'name', 'scopes', 'allowed_ips', 'expires', 'status', 'created_at', 'last_used_at']) assert.ok(key in mine, key);
+    for (const key of ['client_id', 'name', 'scopes', 'allowed_ips', 'expires', 'status', 'created_at', 'last_used_at'])
+      assert.ok(key in mine, key);
     assert.equal(mine.status, 'active');
     assert.ok(!listed.stdout.includes(doc.client_secret), 'list never shows a secret');
 
@@ -115,7 +142,14 @@ describe('restart and shutdown', () => {
   test('the listening line is written whatever LOG_LEVEL says (outside tools wait for it)', async () => {
     const quiet = await startServer({ DATA_DIR: tempDataDir(), LOG_LEVEL: 'warn', SEED_DEMO: 'false' });
     assert.equal((await fetch(`${quiet.url}/healthz`)).status, 200);
-    assert.equal(quiet.output().split('\n').filter((l) => l.startsWith('{')).length, 1, 'nothing else at info');
+    assert.equal(
+      quiet
+        .output()
+        .split('\n')
+        .filter((l) => l.startsWith('{')).length,
+      1,
+      'nothing else at info',
+    );
     assert.equal(await quiet.stop(), 0);
   });
 

@@ -18,7 +18,10 @@ test('a request stuck past the grace period is cut and the process exits', async
   const secret = /client_secret:\s+(\S+)/.exec(server.output())?.[1] ?? '';
   const granted = await fetch(`${server.url}/v1/oauth/token`, {
     method: 'POST',
-    headers: { authorization: `Basic ${Buffer.from(`${clientId}:${secret}`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+    headers: {
+      authorization: `Basic ${Buffer.from(`${clientId}:${secret}`).toString('base64')}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
     body: 'grant_type=client_credentials',
   });
   const { access_token: token } = (await granted.json()) as { access_token: string };

@@ -88,7 +88,7 @@ describe('access control', () => {
     }
   });
 
-  test('another company\'s credential is invisible and untouchable (404) through the API', async () => {
+  test("another company's credential is invisible and untouchable (404) through the API", async () => {
     const theirs = await h.t.credential(a.id, { scopes: ['clientes:ler'] });
     const mine = await apiSignIn(h.base, b.admin.email, b.admin.senha);
     const list = await settingsApi(h.base, 'GET', '/credentials', { cookie: mine.cookie });
@@ -109,14 +109,16 @@ describe('access control', () => {
     assert.equal((await h.t.requestToken(theirs)).statusCode, 200);
   });
 
-  test('another company\'s credential is not in the page of a signed-in administrator', { skip }, async () => {
+  test("another company's credential is not in the page of a signed-in administrator", { skip }, async () => {
     const theirs = await h.t.credential(a.id, { scopes: ['clientes:ler'] });
     const own = await h.t.credential(b.id, { scopes: ['clientes:ler'] });
     const { context, page } = await newPage(h);
     try {
       await signIn(page, h.base, b.admin.email, b.admin.senha);
       await page.locator('#view-main').waitFor({ state: 'visible' });
-      await page.waitForFunction(() => document.querySelector('#credentials-empty:not([hidden]), #credentials-table:not([hidden])') !== null);
+      await page.waitForFunction(
+        () => document.querySelector('#credentials-empty:not([hidden]), #credentials-table:not([hidden])') !== null,
+      );
       await page.locator(`tr[data-client-id="${own.clientId}"]`).waitFor();
       assert.equal(await page.locator(`tr[data-client-id="${theirs.clientId}"]`).count(), 0);
     } finally {
@@ -153,7 +155,10 @@ describe('access control', () => {
     });
     assert.equal(form.status, 400);
     assert.equal(form.headers.get('set-cookie'), null);
-    const foreign = await settingsApi(h.base, 'POST', '/session', { body: { email: a.admin.email, senha: a.admin.senha }, origin: 'https://evil.example' });
+    const foreign = await settingsApi(h.base, 'POST', '/session', {
+      body: { email: a.admin.email, senha: a.admin.senha },
+      origin: 'https://evil.example',
+    });
     assert.equal(foreign.status, 403);
     assert.equal(errorCode(foreign), 'csrf_invalido');
     assert.equal(foreign.headers.get('set-cookie'), null);

@@ -45,7 +45,8 @@ before(async () => {
   ({ context, page } = await newPage(h));
   page.on('request', (request) => requestedUrls.push(request.url()));
   page.on('response', (response) => {
-    if (response.url().includes('/settings/api/')) apiLog.push(`${response.request().method()} ${new URL(response.url()).pathname} ${response.status()}`);
+    if (response.url().includes('/settings/api/'))
+      apiLog.push(`${response.request().method()} ${new URL(response.url()).pathname} ${response.status()}`);
   });
 });
 after(async () => {
@@ -100,8 +101,19 @@ describe('credential lifecycle through the page', () => {
     await waitForFocus(page, '#cred-name');
 
     // Scopes come from the API, grouped, the sensitive ones marked.
-    const scopeValues = await page.locator('#cred-scopes-groups input[type="checkbox"]').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
-    assert.deepEqual(scopeValues.sort(), ['boletos:ler', 'clientes:contato:ler', 'clientes:ler', 'contas-pagar:ler', 'contas-receber:ler', 'os:ler', 'produtos:ler', 'servicos:ler']);
+    const scopeValues = await page
+      .locator('#cred-scopes-groups input[type="checkbox"]')
+      .evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
+    assert.deepEqual(scopeValues.sort(), [
+      'boletos:ler',
+      'clientes:contato:ler',
+      'clientes:ler',
+      'contas-pagar:ler',
+      'contas-receber:ler',
+      'os:ler',
+      'produtos:ler',
+      'servicos:ler',
+    ]);
     const sensitive = await page
       .locator('#cred-scopes-groups .scope-option:has(.badge-sensitive) input')
       .evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
@@ -128,7 +140,10 @@ describe('credential lifecycle through the page', () => {
     assert.match(ipErrors[1] ?? '', /Linha 3: “10\.0\.0\.1\/8”.*10\.0\.0\.0\/8/);
     assert.equal(await page.getAttribute('#cred-ips', 'aria-invalid'), 'true');
     assert.match((await page.getAttribute('#cred-ips', 'aria-describedby')) ?? '', /\bcred-ips-error\b/);
-    assert.equal(await page.locator('#cred-senha-error').textContent(), 'Informe a sua senha atual: a credencial tem ou terá um escopo sensível.');
+    assert.equal(
+      await page.locator('#cred-senha-error').textContent(),
+      'Informe a sua senha atual: a credencial tem ou terá um escopo sensível.',
+    );
     await screenshot(page, '03-create-form-errors');
 
     // A wrong password is refused by the server (403 senha_incorreta), shown beside the field.
@@ -203,41 +218,48 @@ describe('credential lifecycle through the page', () => {
     await page.reload();
     const row = page.locator(`#credentials-body tr[data-client-id="${clientId}"]`);
     await row.waitFor();
-    await page.waitForFunction((id) => !document.querySelector(`tr[data-client-id="${id}"]`)?.textContent?.includes('Nunca usada'), clientId);
+    await page.waitForFunction(
+      (id) => !document.querySelector(`tr[data-client-id="${id}"]`)?.textContent?.includes('Nunca usada'),
+      clientId,
+    );
     assert.match((await row.textContent()) ?? '', /IP 127\.0\.0\.1/);
   });
 
-  test('edit: the password is asked because the credential carries a sensitive scope; expiry within 7 days is shown prominently', { skip }, async () => {
-    await page.click(`button[data-action="edit"][data-client-id="${clientId}"]`);
-    await page.locator('#form-section').waitFor({ state: 'visible' });
-    assert.equal(await page.locator('#form-title').textContent(), 'Alterar credencial');
-    assert.equal(await page.inputValue('#cred-name'), 'ERP da matriz');
-    assert.equal(await page.isChecked('input[value="clientes:contato:ler"]'), true);
-    assert.equal(await page.inputValue('#cred-ips'), '127.0.0.1\n10.0.0.0/8');
-    await page.locator('#cred-senha-field').waitFor({ state: 'visible' });
+  test(
+    'edit: the password is asked because the credential carries a sensitive scope; expiry within 7 days is shown prominently',
+    { skip },
+    async () => {
+      await page.click(`button[data-action="edit"][data-client-id="${clientId}"]`);
+      await page.locator('#form-section').waitFor({ state: 'visible' });
+      assert.equal(await page.locator('#form-title').textContent(), 'Alterar credencial');
+      assert.equal(await page.inputValue('#cred-name'), 'ERP da matriz');
+      assert.equal(await page.isChecked('input[value="clientes:contato:ler"]'), true);
+      assert.equal(await page.inputValue('#cred-ips'), '127.0.0.1\n10.0.0.0/8');
+      await page.locator('#cred-senha-field').waitFor({ state: 'visible' });
 
-    await page.fill('#cred-name', 'ERP da matriz (produção)');
-    await page.check('input[value="os:ler"]');
-    await page.fill('#cred-expires', saoPauloDate(3));
-    await page.click('#form-submit');
-    assert.match((await page.locator('#cred-senha-error').textContent()) ?? '', /senha atual/);
-    await page.fill('#cred-senha', company.admin.senha);
-    await screenshot(page, '05-edit');
-    await page.click('#form-submit');
-    await page.locator('#form-section').waitFor({ state: 'hidden' });
+      await page.fill('#cred-name', 'ERP da matriz (produção)');
+      await page.check('input[value="os:ler"]');
+      await page.fill('#cred-expires', saoPauloDate(3));
+      await page.click('#form-submit');
+      assert.match((await page.locator('#cred-senha-error').textContent()) ?? '', /senha atual/);
+      await page.fill('#cred-senha', company.admin.senha);
+      await screenshot(page, '05-edit');
+      await page.click('#form-submit');
+      await page.locator('#form-section').waitFor({ state: 'hidden' });
 
-    const banner = page.locator('#expiring-banner');
-    await banner.waitFor({ state: 'visible' });
-    assert.match((await banner.locator('h2').textContent()) ?? '', /expiram em até 7 dias/);
-    const bannerText = (await banner.textContent()) ?? '';
-    assert.match(bannerText, /ERP da matriz \(produção\)/);
-    assert.match(bannerText, /expira em 3 dias/);
-    const row = page.locator(`#credentials-body tr[data-client-id="${clientId}"]`);
-    assert.match((await row.getAttribute('class')) ?? '', /is-soon/);
-    assert.match((await row.textContent()) ?? '', /os:ler/);
-    await waitForFocus(page, '[data-action="edit"]');
-    await screenshot(page, '06-list-expiring');
-  });
+      const banner = page.locator('#expiring-banner');
+      await banner.waitFor({ state: 'visible' });
+      assert.match((await banner.locator('h2').textContent()) ?? '', /expiram em até 7 dias/);
+      const bannerText = (await banner.textContent()) ?? '';
+      assert.match(bannerText, /ERP da matriz \(produção\)/);
+      assert.match(bannerText, /expira em 3 dias/);
+      const row = page.locator(`#credentials-body tr[data-client-id="${clientId}"]`);
+      assert.match((await row.getAttribute('class')) ?? '', /is-soon/);
+      assert.match((await row.textContent()) ?? '', /os:ler/);
+      await waitForFocus(page, '[data-action="edit"]');
+      await screenshot(page, '06-list-expiring');
+    },
+  );
 
   test('the audit trail lists create and change with who, IP and what changed', { skip }, async () => {
     await page.click(`button[data-action="audit"][data-client-id="${clientId}"]`);
@@ -264,10 +286,13 @@ describe('credential lifecycle through the page', () => {
     await waitForFocus(page, '#rotate-senha');
     await page.fill('#rotate-senha', 'errada');
     await page.click('#rotate-form button[type="submit"]');
-    await page.locator('#rotate-senha-error').waitFor({ state: 'visible' }).catch(async (err: unknown) => {
-      const dialogHtml = await page.locator('#rotate-dialog').innerHTML();
-      throw new Error(`${String(err)}\nAPI calls: ${apiLog.join(', ')}\n${dialogHtml}`);
-    });
+    await page
+      .locator('#rotate-senha-error')
+      .waitFor({ state: 'visible' })
+      .catch(async (err: unknown) => {
+        const dialogHtml = await page.locator('#rotate-dialog').innerHTML();
+        throw new Error(`${String(err)}\nAPI calls: ${apiLog.join(', ')}\n${dialogHtml}`);
+      });
     await page.fill('#rotate-senha', company.admin.senha);
     await page.click('#rotate-form button[type="submit"]');
     await page.locator('#secret-dialog').waitFor({ state: 'visible' });

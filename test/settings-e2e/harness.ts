@@ -36,7 +36,13 @@ export interface Company {
 
 let nextUserId = 1;
 
-function user(empresaId: number, nome: string, email: string, senha: string, permissoes: string[]): DatasetUsuario & { email: string; senha: string } {
+function user(
+  empresaId: number,
+  nome: string,
+  email: string,
+  senha: string,
+  permissoes: string[],
+): DatasetUsuario & { email: string; senha: string } {
   return { id: nextUserId++, empresa_id: empresaId, nome, email, senha, permissoes };
 }
 
@@ -46,7 +52,15 @@ export async function seedCompany(t: TestApp, tag: string): Promise<Company> {
   const admin = user(id, `Ana Administradora ${tag}`, `ana.${tag}@empresa${id}.test`, `senha-da-ana-${tag}`, ['api_externa', 'financeiro']);
   const plain = user(id, `Paulo Sem Permissão ${tag}`, `paulo.${tag}@empresa${id}.test`, `senha-do-paulo-${tag}`, ['financeiro']);
   const clientes: DatasetCliente[] = [
-    { id: 1, empresa_id: id, tipo_pessoa: 'fisica', nome: 'João', sobrenome: 'da Silva', documento: '529.982.247-25', emails: ['joao@example.com'] },
+    {
+      id: 1,
+      empresa_id: id,
+      tipo_pessoa: 'fisica',
+      nome: 'João',
+      sobrenome: 'da Silva',
+      documento: '529.982.247-25',
+      emails: ['joao@example.com'],
+    },
     { id: 2, empresa_id: id, tipo_pessoa: 'juridica', razao_social: 'Padaria Pão Quente Ltda', documento: '11222333000181' },
   ];
   await t.load({ usuarios: [admin, plain], clientes });
@@ -170,7 +184,11 @@ export function errorCode(res: JsonResponse): string | undefined {
 }
 
 /** POST /v1/oauth/token over real HTTP with HTTP Basic. */
-export async function requestToken(base: string, clientId: string, secret: string): Promise<{ status: number; body: Record<string, unknown> }> {
+export async function requestToken(
+  base: string,
+  clientId: string,
+  secret: string,
+): Promise<{ status: number; body: Record<string, unknown> }> {
   const res = await fetch(`${base}/v1/oauth/token`, {
     method: 'POST',
     headers: { authorization: basicHeader(clientId, secret), 'content-type': 'application/x-www-form-urlencoded' },
@@ -186,7 +204,12 @@ export async function getWithToken(base: string, url: string, token: string): Pr
 
 /** Today and later dates in America/Sao_Paulo, as the API counts them. */
 export function saoPauloDate(daysAhead = 0): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  const today = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'America/Sao_Paulo',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date());
   const d = new Date(`${today}T12:00:00Z`);
   d.setUTCDate(d.getUTCDate() + daysAhead);
   return d.toISOString().slice(0, 10);
@@ -229,7 +252,8 @@ export async function pageLeaks(page: Page, secret: string): Promise<string[]> {
     places.push(['outerHTML', document.documentElement.outerHTML]);
     places.push(['location', location.href]);
     // Form controls keep values as properties, which outerHTML does not show.
-    for (const el of Array.from(document.querySelectorAll('input, textarea'))) places.push([`value of #${el.id}`, (el as HTMLInputElement).value]);
+    for (const el of Array.from(document.querySelectorAll('input, textarea')))
+      places.push([`value of #${el.id}`, (el as HTMLInputElement).value]);
     return places.filter(([, text]) => text.includes(s)).map(([label]) => label);
   }, secret);
 }

@@ -82,7 +82,12 @@ async function signInByKeyboard(page: Page, email: string, senha: string): Promi
 describe('phone width', () => {
   for (const width of [375, 360]) {
     test(`at ${width} px nothing scrolls sideways: sign-in, card list, banner, form and dialogs`, { skip }, async () => {
-      const { context, page } = await newPage(h, { viewport: { width, height: 780 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+      const { context, page } = await newPage(h, {
+        viewport: { width, height: 780 },
+        isMobile: true,
+        hasTouch: true,
+        deviceScaleFactor: 2,
+      });
       try {
         await page.goto(`${h.base}/settings`);
         await page.locator('#view-signin').waitFor({ state: 'visible' });
@@ -95,7 +100,10 @@ describe('phone width', () => {
         await page.locator('#credentials-table').waitFor({ state: 'visible' });
         await page.locator('#expiring-banner').waitFor({ state: 'visible' });
         // Card layout: the table header is visually hidden and every cell carries its label.
-        const display = await page.locator('#credentials-body tr').first().evaluate((el) => getComputedStyle(el).display);
+        const display = await page
+          .locator('#credentials-body tr')
+          .first()
+          .evaluate((el) => getComputedStyle(el).display);
         assert.equal(display, 'block');
         overflow = await horizontalOverflow(page);
         assert.ok(overflow.scrollWidth <= overflow.clientWidth, `list: ${JSON.stringify(overflow)}`);
@@ -196,7 +204,9 @@ describe('keyboard and labels', () => {
       await page.check('input[value="boletos:ler"]');
       const unlabelled = await page.evaluate(() =>
         Array.from(document.querySelectorAll('input, textarea, select'))
-          .filter((el) => (el as HTMLInputElement).labels?.length === 0 && !el.getAttribute('aria-label') && !el.getAttribute('aria-labelledby'))
+          .filter(
+            (el) => (el as HTMLInputElement).labels?.length === 0 && !el.getAttribute('aria-label') && !el.getAttribute('aria-labelledby'),
+          )
           .map((el) => el.outerHTML),
       );
       assert.deepEqual(unlabelled, []);

@@ -42,7 +42,10 @@ describe('permission api_externa', () => {
     }
     assert.equal((await b.get('/settings/api/session')).statusCode, 200, 'the session itself is fine');
     const list = (await admin.get('/settings/api/credentials')).json() as { credentials: CredentialJson[] };
-    assert.deepEqual(list.credentials.map((c) => [c.name, c.status]), [['ERP', 'active']]);
+    assert.deepEqual(
+      list.credentials.map((c) => [c.name, c.status]),
+      [['ERP', 'active']],
+    );
   });
 
   test('taking the permission away applies on the very next request', async () => {
@@ -74,7 +77,10 @@ describe('CSRF', () => {
       }
     }
     const list = (await admin.get('/settings/api/credentials')).json() as { credentials: CredentialJson[] };
-    assert.deepEqual(list.credentials.map((c) => [c.name, c.status]), [['ERP', 'active']]);
+    assert.deepEqual(
+      list.credentials.map((c) => [c.name, c.status]),
+      [['ERP', 'active']],
+    );
   });
 
   test('a foreign Origin is 403 csrf_invalido even with the right token; the own origin passes', async () => {
@@ -119,7 +125,11 @@ describe('company isolation', () => {
     }
     const withoutId = (res: Parameters<typeof errorOf>[0]) => ({ ...errorOf(res), request_id: null });
     const unknown = await stranger.get('/settings/api/credentials/ae_live_naoexiste/audit');
-    assert.deepEqual(withoutId(unknown), withoutId(await stranger.get(`/settings/api/credentials/${clientId}/audit`)), 'same as an unknown id');
+    assert.deepEqual(
+      withoutId(unknown),
+      withoutId(await stranger.get(`/settings/api/credentials/${clientId}/audit`)),
+      'same as an unknown id',
+    );
     const list = await stranger.get('/settings/api/credentials');
     assert.equal(list.statusCode, 200);
     assert.ok(!list.body.includes(clientId));
@@ -128,7 +138,10 @@ describe('company isolation', () => {
     const mine = (await admin.get('/settings/api/credentials')).json() as { credentials: CredentialJson[] };
     assert.deepEqual(mine.credentials.find((c) => c.client_id === clientId)?.status, 'active');
     const audit = (await admin.get(`/settings/api/credentials/${clientId}/audit`)).json() as { events: { action: string }[] };
-    assert.deepEqual(audit.events.map((e) => e.action), ['credential.create']);
+    assert.deepEqual(
+      audit.events.map((e) => e.action),
+      ['credential.create'],
+    );
   });
 });
 

@@ -67,12 +67,19 @@ describe('audit trail per credential', () => {
     const created = await b.create({ name: 'Igual', scopes: ['os:ler'] });
     const res = await b.patch(`${CREDENTIALS}/${created.clientId}`, { name: ' Igual ', scopes: ['os:ler'] });
     assert.equal(res.statusCode, 200);
-    assert.deepEqual((await trail(created.clientId)).events.map((e) => e.action), ['credential.create']);
+    assert.deepEqual(
+      (await trail(created.clientId)).events.map((e) => e.action),
+      ['credential.create'],
+    );
   });
 
   test("the CLI's operator actions land in the same trail, as operator", async () => {
     // What `credentials create` and `credentials rotate` run, with the operator as actor.
-    const created = await createCredential(t.store.central, { empresaId: empresa, name: 'Via CLI', scopes: ['os:ler'], allowedIps: [], expires: null }, OPERATOR);
+    const created = await createCredential(
+      t.store.central,
+      { empresaId: empresa, name: 'Via CLI', scopes: ['os:ler'], allowedIps: [], expires: null },
+      OPERATOR,
+    );
     await rotateSecret(t.store.central, created.client_id, OPERATOR);
     await b.patch(`${CREDENTIALS}/${created.client_id}`, { name: 'Via CLI, renomeada' });
     const { events, body } = await trail(created.client_id);
@@ -85,7 +92,9 @@ describe('audit trail per credential', () => {
       ],
     );
     assert.ok(!body.includes(created.client_secret));
-    const listed = ((await b.get(CREDENTIALS)).json() as { credentials: CredentialJson[] }).credentials.find((c) => c.client_id === created.client_id);
+    const listed = ((await b.get(CREDENTIALS)).json() as { credentials: CredentialJson[] }).credentials.find(
+      (c) => c.client_id === created.client_id,
+    );
     assert.equal(listed?.created_by, null, 'created by the operator');
   });
 

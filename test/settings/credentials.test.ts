@@ -27,10 +27,20 @@ async function anotherAdmin(): Promise<{ u: TestUser; a: Browser }> {
 }
 const testCred = (clientId: string, secret: string): TestCredential => ({ clientId, secret, empresaId: empresa });
 
-async function list(): Promise<{ body: string; credentials: CredentialJson[]; scopes: { scope: string; recurso: string; descricao: string; sensivel: boolean }[] }> {
+async function list(): Promise<{
+  body: string;
+  credentials: CredentialJson[];
+  scopes: { scope: string; recurso: string; descricao: string; sensivel: boolean }[];
+}> {
   const res = await b.get(CREDENTIALS);
   assert.equal(res.statusCode, 200);
-  return { body: res.body, ...(res.json() as { credentials: CredentialJson[]; scopes: { scope: string; recurso: string; descricao: string; sensivel: boolean }[] }) };
+  return {
+    body: res.body,
+    ...(res.json() as {
+      credentials: CredentialJson[];
+      scopes: { scope: string; recurso: string; descricao: string; sensivel: boolean }[];
+    }),
+  };
 }
 
 async function listed(clientId: string): Promise<CredentialJson> {
@@ -41,26 +51,34 @@ async function listed(clientId: string): Promise<CredentialJson> {
 
 describe('create', () => {
   test('a non-sensitive credential needs no password; 201 with the credential and its secret', async () => {
-    const res = await b.post(CREDENTIALS, { name: '  Integração ERP ', scopes: ['os:ler', 'clientes:ler', 'os:ler'], allowed_ips: ['203.0.113.7', '198.51.100.0/24'], expires: null });
+    const res = await b.post(CREDENTIALS, {
+      name: '  Integração ERP ',
+      scopes: ['os:ler', 'clientes:ler', 'os:ler'],
+      allowed_ips: ['203.0.113.7', '198.51.100.0/24'],
+      expires: null,
+    });
     assert.equal(res.statusCode, 201);
     const body = res.json() as { credential: CredentialJson; client_secret: string };
     assert.deepEqual(Object.keys(body).sort(), ['client_secret', 'credential']);
     assert.match(body.client_secret, /^ae_sk_[A-Za-z0-9_-]{43}$/);
     const c = body.credential;
     assert.match(c.client_id, /^ae_live_/);
-    assert.deepEqual({ ...c, client_id: '', created_at: '' }, {
-      client_id: '',
-      name: 'Integração ERP',
-      scopes: ['clientes:ler', 'os:ler'],
-      allowed_ips: ['203.0.113.7', '198.51.100.0/24'],
-      expires: null,
-      status: 'active',
-      expires_soon: false,
-      created_at: '',
-      created_by: { id: user.id, nome: user.nome },
-      last_used_at: null,
-      last_used_ip: null,
-    });
+    assert.deepEqual(
+      { ...c, client_id: '', created_at: '' },
+      {
+        client_id: '',
+        name: 'Integração ERP',
+        scopes: ['clientes:ler', 'os:ler'],
+        allowed_ips: ['203.0.113.7', '198.51.100.0/24'],
+        expires: null,
+        status: 'active',
+        expires_soon: false,
+        created_at: '',
+        created_by: { id: user.id, nome: user.nome },
+        last_used_at: null,
+        last_used_ip: null,
+      },
+    );
     assert.match(c.created_at, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
     // It works on the data API.
     assert.equal((await t.requestToken(testCred(c.client_id, body.client_secret), undefined, '203.0.113.7')).statusCode, 200);
@@ -71,7 +89,10 @@ describe('create', () => {
     const missing = await b.post(CREDENTIALS, body);
     assert.equal(missing.statusCode, 400);
     assert.equal(errorOf(missing).codigo, 'dados_invalidos');
-    assert.deepEqual(errorOf(missing).detalhes.map((d) => d.campo), ['senha_atual']);
+    assert.deepEqual(
+      errorOf(missing).detalhes.map((d) => d.campo),
+      ['senha_atual'],
+    );
     const wrong = await b.post(CREDENTIALS, { ...body, senha_atual: 'nao-e-esta' });
     assert.equal(wrong.statusCode, 403);
     assert.equal(errorOf(wrong).codigo, 'senha_incorreta');
@@ -85,7 +106,11 @@ describe('create', () => {
   test('each sensitive scope counts: clientes:contato:ler, contas-receber:ler, contas-pagar:ler, boletos:ler', async () => {
     for (const scope of ['clientes:contato:ler', 'contas-receber:ler', 'contas-pagar:ler', 'boletos:ler']) {
       const res = await b.post(CREDENTIALS, { name: scope, scopes: ['os:ler', scope] });
-      assert.deepEqual(errorOf(res).detalhes.map((d) => d.campo), ['senha_atual'], scope);
+      assert.deepEqual(
+        errorOf(res).detalhes.map((d) => d.campo),
+        ['senha_atual'],
+        scope,
+      );
     }
   });
 
@@ -118,18 +143,14 @@ describe('create', () => {
     assert.equal(res.statusCode, 400);
     const erro = errorOf(res);
     assert.equal(erro.codigo, 'dados_invalidos');
-    assert.deepEqual(erro.detalhes.map((d) => d.campo), [
-      'status',
-      'name',
-      'scopes[1]',
-      'scopes[2]',
-      'allowed_ips[1]',
-      'allowed_ips[2]',
-      'allowed_ips[3]',
-      'allowed_ips[5]',
-      'expires',
-    ]);
-    assert.match(erro.detalhes.find((d) => d.campo === 'allowed_ips[1]')?.mensagem ?? '', /"not-an-ip" não é um endereço IP nem uma rede CIDR válida/);
+    assert.deepEqual(
+      erro.detalhes.map((d) => d.campo),
+      ['status', 'name', 'scopes[1]', 'scopes[2]', 'allowed_ips[1]', 'allowed_ips[2]', 'allowed_ips[3]', 'allowed_ips[5]', 'expires'],
+    );
+    assert.match(
+      erro.detalhes.find((d) => d.campo === 'allowed_ips[1]')?.mensagem ?? '',
+      /"not-an-ip" não é um endereço IP nem uma rede CIDR válida/,
+    );
     for (const bad of [{ scopes: [] }, { scopes: 'os:ler' }, { allowed_ips: '10.0.0.1' }, { name: 'x'.repeat(101) }, { name: 'a\nb' }]) {
       const r = await b.post(CREDENTIALS, { name: 'ok', scopes: ['os:ler'], ...bad });
       assert.equal(r.statusCode, 400, JSON.stringify(bad));
@@ -139,12 +160,28 @@ describe('create', () => {
   test('IP lines in legacy or ambiguous forms are refused line by line, never stored as another address (D33)', async () => {
     const before = (await list()).credentials.length;
     // ipaddr.js alone would store 192.168.010.001 as 192.168.8.1 (octal) and 127.1 as 127.0.0.1.
-    const ambiguous = ['192.168.010.001', '010.020.000.000/16', '127.1', '1.2.3', '0x7f.1', 'fe80::1%eth0', '10.0.0.0/08', '::ffff:010.1.2.3'];
+    const ambiguous = [
+      '192.168.010.001',
+      '010.020.000.000/16',
+      '127.1',
+      '1.2.3',
+      '0x7f.1',
+      'fe80::1%eth0',
+      '10.0.0.0/08',
+      '::ffff:010.1.2.3',
+    ];
     const res = await b.post(CREDENTIALS, { name: 'IPs', scopes: ['os:ler'], allowed_ips: [...ambiguous, '203.0.113.7'] });
     assert.equal(res.statusCode, 400);
-    assert.deepEqual(errorOf(res).detalhes.map((d) => d.campo), ambiguous.map((_, i) => `allowed_ips[${i}]`));
+    assert.deepEqual(
+      errorOf(res).detalhes.map((d) => d.campo),
+      ambiguous.map((_, i) => `allowed_ips[${i}]`),
+    );
     assert.equal((await list()).credentials.length, before);
-    const plain = await b.create({ name: 'IPs claros', scopes: ['os:ler'], allowed_ips: ['192.168.10.1', '10.0.0.0/8', '::ffff:10.1.2.3', '2001:DB8::/32', '0.0.0.0/0'] });
+    const plain = await b.create({
+      name: 'IPs claros',
+      scopes: ['os:ler'],
+      allowed_ips: ['192.168.10.1', '10.0.0.0/8', '::ffff:10.1.2.3', '2001:DB8::/32', '0.0.0.0/0'],
+    });
     assert.deepEqual(plain.credential.allowed_ips, ['192.168.10.1', '10.0.0.0/8', '::ffff:a01:203', '2001:db8::/32', '0.0.0.0/0']);
   });
 
@@ -152,12 +189,19 @@ describe('create', () => {
     const emoji = await b.create({ name: '😀'.repeat(100), scopes: ['os:ler'] });
     assert.equal(emoji.credential.name, '😀'.repeat(100));
     const tooLong = await b.post(CREDENTIALS, { name: '😀'.repeat(101), scopes: ['os:ler'] });
-    assert.deepEqual(errorOf(tooLong).detalhes.map((d) => d.campo), ['name']);
+    assert.deepEqual(
+      errorOf(tooLong).detalhes.map((d) => d.campo),
+      ['name'],
+    );
     // U+202E would display "abc\u202edef" as "abcfed"; U+2028 breaks the line; U+0085 is a C1 control.
     for (const name of ['abc\u202edef', 'um\u2066dois', 'linha\u2028quebrada', 'nel\u0085x', 'tab\tx']) {
       const res = await b.post(CREDENTIALS, { name, scopes: ['os:ler'] });
       assert.equal(res.statusCode, 400, JSON.stringify(name));
-      assert.deepEqual(errorOf(res).detalhes.map((d) => d.campo), ['name'], JSON.stringify(name));
+      assert.deepEqual(
+        errorOf(res).detalhes.map((d) => d.campo),
+        ['name'],
+        JSON.stringify(name),
+      );
     }
   });
 
@@ -168,7 +212,11 @@ describe('create', () => {
     assert.deepEqual(errorOf(past).detalhes, [{ campo: 'expires', mensagem: 'A data de validade não pode estar no passado.' }]);
     for (const bad of ['2030-13-01', '30/01/2030', '2030-1-1', 20300101]) {
       const res = await b.post(CREDENTIALS, { name: 'Data', scopes: ['os:ler'], expires: bad });
-      assert.deepEqual(errorOf(res).detalhes.map((d) => d.campo), ['expires'], String(bad));
+      assert.deepEqual(
+        errorOf(res).detalhes.map((d) => d.campo),
+        ['expires'],
+        String(bad),
+      );
     }
     const ok = await b.create({ name: 'Hoje', scopes: ['os:ler'], expires: today });
     assert.equal(ok.credential.expires, today);
@@ -184,25 +232,45 @@ describe('create', () => {
 
 describe('text no column can hold', () => {
   test('a NUL or a lone surrogate anywhere in a body is 400 dados_invalidos naming each field, never a 500', async () => {
-    const create = await b.post(CREDENTIALS, { name: 'a\ud800b', scopes: ['os:ler\u0000'], allowed_ips: ['203.0.113.7', '10.0.0.1\udfff'] });
+    const create = await b.post(CREDENTIALS, {
+      name: 'a\ud800b',
+      scopes: ['os:ler\u0000'],
+      allowed_ips: ['203.0.113.7', '10.0.0.1\udfff'],
+    });
     assert.equal(create.statusCode, 400);
     assert.equal(errorOf(create).codigo, 'dados_invalidos');
-    assert.deepEqual(errorOf(create).detalhes.map((d) => d.campo).sort(), ['allowed_ips[1]', 'name', 'scopes[0]']);
+    assert.deepEqual(
+      errorOf(create)
+        .detalhes.map((d) => d.campo)
+        .sort(),
+      ['allowed_ips[1]', 'name', 'scopes[0]'],
+    );
     const created = await b.create({ name: 'Texto', scopes: ['os:ler'] });
     const url = `${CREDENTIALS}/${created.clientId}`;
     const change = await b.patch(url, { name: 'ok\u0000' });
     assert.equal(change.statusCode, 400);
-    assert.deepEqual(errorOf(change).detalhes.map((d) => d.campo), ['name']);
+    assert.deepEqual(
+      errorOf(change).detalhes.map((d) => d.campo),
+      ['name'],
+    );
     const rotate = await b.post(`${url}/rotate`, { senha_atual: '\ud800' });
     assert.equal(rotate.statusCode, 400);
-    assert.deepEqual(errorOf(rotate).detalhes.map((d) => d.campo), ['senha_atual']);
+    assert.deepEqual(
+      errorOf(rotate).detalhes.map((d) => d.campo),
+      ['senha_atual'],
+    );
     assert.equal((await listed(created.clientId)).name, 'Texto', 'nothing changed');
   });
 
   test('a client id in the path that can never exist is 404 like an unknown one, never a 500 (D40)', async () => {
     for (const id of ['ae%00x', 'ae_live_%C3%A9', 'ae%20live', 'x'.repeat(500)]) {
       const url = `${CREDENTIALS}/${id}`;
-      for (const res of [await b.get(`${url}/audit`), await b.patch(url, { name: 'x' }), await b.post(`${url}/rotate`), await b.post(`${url}/revoke`)]) {
+      for (const res of [
+        await b.get(`${url}/audit`),
+        await b.patch(url, { name: 'x' }),
+        await b.post(`${url}/rotate`),
+        await b.post(`${url}/revoke`),
+      ]) {
         assert.equal(res.statusCode, 404, id);
         assert.equal(errorOf(res).codigo, 'recurso_nao_encontrado');
       }
@@ -236,8 +304,23 @@ describe('the secret is shown once', () => {
 describe('the list', () => {
   test('scopes come with pt-BR resource names, descriptions and the sensitive flag', async () => {
     const { scopes } = await list();
-    assert.deepEqual(scopes.map((s) => s.scope), ['clientes:ler', 'clientes:contato:ler', 'os:ler', 'produtos:ler', 'servicos:ler', 'contas-receber:ler', 'contas-pagar:ler', 'boletos:ler']);
-    assert.deepEqual(scopes.filter((s) => s.sensivel).map((s) => s.scope), ['clientes:contato:ler', 'contas-receber:ler', 'contas-pagar:ler', 'boletos:ler']);
+    assert.deepEqual(
+      scopes.map((s) => s.scope),
+      [
+        'clientes:ler',
+        'clientes:contato:ler',
+        'os:ler',
+        'produtos:ler',
+        'servicos:ler',
+        'contas-receber:ler',
+        'contas-pagar:ler',
+        'boletos:ler',
+      ],
+    );
+    assert.deepEqual(
+      scopes.filter((s) => s.sensivel).map((s) => s.scope),
+      ['clientes:contato:ler', 'contas-receber:ler', 'contas-pagar:ler', 'boletos:ler'],
+    );
     assert.equal(scopes.find((s) => s.scope === 'contas-pagar:ler')?.recurso, 'Contas a pagar');
     for (const s of scopes) assert.ok(s.descricao.length > 10);
   });
@@ -261,7 +344,7 @@ describe('the list', () => {
 
   test('an expired credential is listed as expired, not expiring soon', async () => {
     const { clientId } = await b.create({ name: 'Já venceu', scopes: ['os:ler'], expires: todayInSaoPaulo() });
-    await t.store.pool.query("UPDATE api_credentials SET expires_on = current_date - 3 WHERE client_id = $1", [clientId]);
+    await t.store.pool.query('UPDATE api_credentials SET expires_on = current_date - 3 WHERE client_id = $1', [clientId]);
     const c = await listed(clientId);
     assert.equal(c.status, 'expired');
     assert.equal(c.expires_soon, false);
@@ -296,7 +379,10 @@ describe('change', () => {
     const url = `${CREDENTIALS}/${created.clientId}`;
     const missing = await a.patch(url, { name: 'Boletos 2' });
     assert.equal(missing.statusCode, 400);
-    assert.deepEqual(errorOf(missing).detalhes.map((d) => d.campo), ['senha_atual']);
+    assert.deepEqual(
+      errorOf(missing).detalhes.map((d) => d.campo),
+      ['senha_atual'],
+    );
     assert.equal(errorOf(await a.patch(url, { name: 'Boletos 2', senha_atual: 'errada' })).codigo, 'senha_incorreta');
     assert.equal((await a.patch(url, { name: 'Boletos 2', senha_atual: u.senha })).statusCode, 200);
     assert.equal((await listed(created.clientId)).name, 'Boletos 2');
@@ -308,7 +394,10 @@ describe('change', () => {
     const url = `${CREDENTIALS}/${created.clientId}`;
     assert.equal((await a.patch(url, { name: 'OS e produtos', scopes: ['os:ler', 'produtos:ler'] })).statusCode, 200);
     const gain = await a.patch(url, { scopes: ['os:ler', 'contas-pagar:ler'] });
-    assert.deepEqual(errorOf(gain).detalhes.map((d) => d.campo), ['senha_atual']);
+    assert.deepEqual(
+      errorOf(gain).detalhes.map((d) => d.campo),
+      ['senha_atual'],
+    );
     assert.equal(errorOf(await a.patch(url, { scopes: ['os:ler', 'contas-pagar:ler'], senha_atual: 'errada' })).codigo, 'senha_incorreta');
     assert.deepEqual((await listed(created.clientId)).scopes, ['os:ler', 'produtos:ler'], 'refused changes changed nothing');
     const ok = await a.patch(url, { scopes: ['os:ler', 'contas-pagar:ler'], senha_atual: u.senha });
@@ -320,7 +409,10 @@ describe('change', () => {
     const token = await t.token(testCred(created.clientId, created.secret), undefined, '192.0.2.10');
     const url = `${CREDENTIALS}/${created.clientId}`;
     const bad = await b.patch(url, { allowed_ips: ['192.0.2.0/24', '192.0.2.300'] });
-    assert.deepEqual(errorOf(bad).detalhes.map((d) => d.campo), ['allowed_ips[1]']);
+    assert.deepEqual(
+      errorOf(bad).detalhes.map((d) => d.campo),
+      ['allowed_ips[1]'],
+    );
     assert.equal((await t.get('/v1/ordens-servico', token, {}, '192.0.2.10')).statusCode, 200);
     const ok = await b.patch(url, { allowed_ips: ['198.51.100.0/24', '::ffff:198.51.100.9'] });
     assert.equal(ok.statusCode, 200);
@@ -333,11 +425,20 @@ describe('change', () => {
     const soon = addDays(todayInSaoPaulo(), 3);
     const set = await b.patch(url, { expires: soon });
     assert.deepEqual(
-      [(set.json() as { credential: CredentialJson }).credential.expires, (set.json() as { credential: CredentialJson }).credential.expires_soon],
+      [
+        (set.json() as { credential: CredentialJson }).credential.expires,
+        (set.json() as { credential: CredentialJson }).credential.expires_soon,
+      ],
       [soon, true],
     );
-    assert.deepEqual(errorOf(await b.patch(url, { expires: '2020-01-01' })).detalhes.map((d) => d.campo), ['expires']);
-    assert.deepEqual(errorOf(await b.patch(url, { expires: '2031-02-29' })).detalhes.map((d) => d.campo), ['expires']);
+    assert.deepEqual(
+      errorOf(await b.patch(url, { expires: '2020-01-01' })).detalhes.map((d) => d.campo),
+      ['expires'],
+    );
+    assert.deepEqual(
+      errorOf(await b.patch(url, { expires: '2031-02-29' })).detalhes.map((d) => d.campo),
+      ['expires'],
+    );
     const cleared = await b.patch(url, { expires: null });
     assert.equal((cleared.json() as { credential: CredentialJson }).credential.expires, null);
   });
@@ -345,8 +446,14 @@ describe('change', () => {
   test('an empty change, an unknown field and an unknown client id are refused', async () => {
     const created = await b.create({ name: 'Vazia', scopes: ['os:ler'] });
     const url = `${CREDENTIALS}/${created.clientId}`;
-    assert.deepEqual(errorOf(await b.patch(url, {})).detalhes.map((d) => d.campo), ['corpo']);
-    assert.deepEqual(errorOf(await b.patch(url, { client_id: 'x' })).detalhes.map((d) => d.campo), ['client_id', 'corpo']);
+    assert.deepEqual(
+      errorOf(await b.patch(url, {})).detalhes.map((d) => d.campo),
+      ['corpo'],
+    );
+    assert.deepEqual(
+      errorOf(await b.patch(url, { client_id: 'x' })).detalhes.map((d) => d.campo),
+      ['client_id', 'corpo'],
+    );
     const unknown = await b.patch(`${CREDENTIALS}/ae_live_nao_existe`, { name: 'x' });
     assert.equal(unknown.statusCode, 404);
     assert.equal(errorOf(unknown).codigo, 'recurso_nao_encontrado');
@@ -374,7 +481,10 @@ describe('rotate', () => {
     const { u, a } = await anotherAdmin();
     const created = await a.create({ name: 'Rotação sensível', scopes: ['contas-pagar:ler'], senha_atual: u.senha });
     const url = `${CREDENTIALS}/${created.clientId}/rotate`;
-    assert.deepEqual(errorOf(await a.post(url, {})).detalhes.map((d) => d.campo), ['senha_atual']);
+    assert.deepEqual(
+      errorOf(await a.post(url, {})).detalhes.map((d) => d.campo),
+      ['senha_atual'],
+    );
     assert.equal(errorOf(await a.post(url, { senha_atual: 'errada' })).codigo, 'senha_incorreta');
     assert.equal((await t.requestToken(testCred(created.clientId, created.secret))).statusCode, 200, 'refusals rotated nothing');
     assert.equal((await a.post(url, { senha_atual: u.senha })).statusCode, 200);
@@ -390,10 +500,16 @@ describe('revoke', () => {
     assert.equal((res.json() as { credential: CredentialJson }).credential.status, 'revoked');
     assert.equal((await t.get('/v1/ordens-servico', token)).statusCode, 401);
     assert.equal(((await t.requestToken(testCred(created.clientId, created.secret))).json() as { error: string }).error, 'invalid_client');
-    for (const attempt of [b.patch(`${CREDENTIALS}/${created.clientId}`, { name: 'De volta' }), b.post(`${CREDENTIALS}/${created.clientId}/rotate`)]) {
+    for (const attempt of [
+      b.patch(`${CREDENTIALS}/${created.clientId}`, { name: 'De volta' }),
+      b.post(`${CREDENTIALS}/${created.clientId}/rotate`),
+    ]) {
       const refused = await attempt;
       assert.equal(refused.statusCode, 400);
-      assert.deepEqual(errorOf(refused).detalhes.map((d) => d.campo), ['client_id']);
+      assert.deepEqual(
+        errorOf(refused).detalhes.map((d) => d.campo),
+        ['client_id'],
+      );
     }
     const again = await b.post(`${CREDENTIALS}/${created.clientId}/revoke`);
     assert.equal(again.statusCode, 200, 'revoking twice answers the same');
@@ -403,7 +519,10 @@ describe('revoke', () => {
   test('revoke takes an empty body or {}, nothing else', async () => {
     const created = await b.create({ name: 'Corpo', scopes: ['os:ler'] });
     const res = await b.post(`${CREDENTIALS}/${created.clientId}/revoke`, { motivo: 'x' });
-    assert.deepEqual(errorOf(res).detalhes.map((d) => d.campo), ['motivo']);
+    assert.deepEqual(
+      errorOf(res).detalhes.map((d) => d.campo),
+      ['motivo'],
+    );
     const empty = await b.send('POST', `${CREDENTIALS}/${created.clientId}/revoke`);
     assert.equal(empty.statusCode, 200);
   });

@@ -26,7 +26,9 @@ function comparable(res: { statusCode: number; headers: Record<string, unknown>;
 }
 
 async function sessionRows(usuarioId: number): Promise<number> {
-  const { rows } = await t.store.pool.query<{ n: string }>('SELECT count(*) AS n FROM settings_sessions WHERE usuario_id = $1', [usuarioId]);
+  const { rows } = await t.store.pool.query<{ n: string }>('SELECT count(*) AS n FROM settings_sessions WHERE usuario_id = $1', [
+    usuarioId,
+  ]);
   return Number(rows[0]?.n);
 }
 
@@ -60,7 +62,9 @@ describe('sign-in', () => {
   test('the server keeps only the SHA-256 of the session id', async () => {
     const user = await addUser(t, empresa);
     const b = await Browser.signIn(t, user);
-    const { rows } = await t.store.pool.query<{ id_hash: Buffer }>('SELECT id_hash FROM settings_sessions WHERE usuario_id = $1', [user.id]);
+    const { rows } = await t.store.pool.query<{ id_hash: Buffer }>('SELECT id_hash FROM settings_sessions WHERE usuario_id = $1', [
+      user.id,
+    ]);
     assert.equal(rows.length, 1);
     const { createHash } = await import('node:crypto');
     assert.deepEqual(rows[0]?.id_hash, createHash('sha256').update(b.sessionId).digest());
@@ -126,9 +130,15 @@ describe('sign-in', () => {
     const missing = await postSignIn(t, '{"email":""}');
     assert.equal(missing.statusCode, 400);
     assert.equal(errorOf(missing).codigo, 'dados_invalidos');
-    assert.deepEqual(errorOf(missing).detalhes.map((d) => d.campo), ['email', 'senha']);
+    assert.deepEqual(
+      errorOf(missing).detalhes.map((d) => d.campo),
+      ['email', 'senha'],
+    );
     const extra = await postSignIn(t, '{"email":"a@b.c","senha":"x","lembrar":true}');
-    assert.deepEqual(errorOf(extra).detalhes.map((d) => d.campo), ['lembrar']);
+    assert.deepEqual(
+      errorOf(extra).detalhes.map((d) => d.campo),
+      ['lembrar'],
+    );
     for (const type of ['application/x-www-form-urlencoded', 'text/plain', 'multipart/form-data; boundary=x']) {
       const res = await postSignIn(t, 'email=a%40b.c&senha=x', uniqueSourceIp(), { 'content-type': type });
       assert.equal(res.statusCode, 400, type);
@@ -155,7 +165,11 @@ describe('sign-in', () => {
       const res = await postSignIn(t, body);
       assert.equal(res.statusCode, 400, body);
       assert.equal(errorOf(res).codigo, 'dados_invalidos');
-      assert.deepEqual(errorOf(res).detalhes.map((d) => d.campo), campos, body);
+      assert.deepEqual(
+        errorOf(res).detalhes.map((d) => d.campo),
+        campos,
+        body,
+      );
       assert.equal(res.headers['content-type'], 'application/json; charset=utf-8');
     }
     // A well-formed surrogate pair is ordinary text (an unknown e-mail here).
@@ -266,7 +280,9 @@ describe('session lifetime', () => {
       [user.id],
     );
     assert.equal(rows[0]?.fresh, true, 'the use refreshed last_seen_at');
-    await t.store.pool.query("UPDATE settings_sessions SET last_seen_at = now() - interval '30 minutes 1 second' WHERE usuario_id = $1", [user.id]);
+    await t.store.pool.query("UPDATE settings_sessions SET last_seen_at = now() - interval '30 minutes 1 second' WHERE usuario_id = $1", [
+      user.id,
+    ]);
     const res = await b.get('/settings/api/session');
     assert.equal(res.statusCode, 401);
     assert.equal(errorOf(res).codigo, 'nao_autenticado');
@@ -336,8 +352,22 @@ describe('sign-in audit', () => {
     await b.send('DELETE', '/settings/api/session');
     const events = await eventsFor(ip);
     assert.deepEqual(events, [
-      { action: 'session.sign_in_failed', actor_type: 'usuario', actor_usuario_id: user.id, empresa_id: empresa, ip, details: { email: user.email } },
-      { action: 'session.sign_in_failed', actor_type: 'anonimo', actor_usuario_id: null, empresa_id: null, ip, details: { email: 'fantasma@teste.com.br' } },
+      {
+        action: 'session.sign_in_failed',
+        actor_type: 'usuario',
+        actor_usuario_id: user.id,
+        empresa_id: empresa,
+        ip,
+        details: { email: user.email },
+      },
+      {
+        action: 'session.sign_in_failed',
+        actor_type: 'anonimo',
+        actor_usuario_id: null,
+        empresa_id: null,
+        ip,
+        details: { email: 'fantasma@teste.com.br' },
+      },
       { action: 'session.sign_in', actor_type: 'usuario', actor_usuario_id: user.id, empresa_id: empresa, ip, details: {} },
       { action: 'session.sign_out', actor_type: 'usuario', actor_usuario_id: user.id, empresa_id: empresa, ip, details: {} },
     ]);

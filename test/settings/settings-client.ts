@@ -12,7 +12,11 @@ export interface TestUser {
 let nextUserId = 1;
 
 /** A company user with a password (hashed by the import), by default holding `api_externa`. */
-export async function addUser(t: TestApp, empresaId: number, options: { permissoes?: string[]; excluido?: boolean } = {}): Promise<TestUser> {
+export async function addUser(
+  t: TestApp,
+  empresaId: number,
+  options: { permissoes?: string[]; excluido?: boolean } = {},
+): Promise<TestUser> {
   const id = nextUserId++;
   const user = { id, empresaId, nome: `Usuária ${id}`, email: `usuario${id}.${empresaId}@teste.com.br`, senha: `senha-secreta-${id}` };
   await t.load({
@@ -31,7 +35,11 @@ export async function addUser(t: TestApp, empresaId: number, options: { permisso
   return user;
 }
 
-export function errorOf(res: LightMyRequestResponse): { codigo: string; mensagem: string; detalhes: { campo: string; mensagem: string }[] } {
+export function errorOf(res: LightMyRequestResponse): {
+  codigo: string;
+  mensagem: string;
+  detalhes: { campo: string; mensagem: string }[];
+} {
   return (res.json() as { erro: { codigo: string; mensagem: string; detalhes: { campo: string; mensagem: string }[] } }).erro;
 }
 

@@ -46,7 +46,10 @@ describe('updateCredential (service)', () => {
       { name: ' Novo ', scopes: ['produtos:ler', 'os:ler', 'os:ler'], allowedIps: ['10.0.0.0/8'], expires: '2031-05-31' },
       OPERATOR,
     );
-    assert.deepEqual([row.name, row.scopes, row.allowed_ips, row.expires], ['Novo', ['os:ler', 'produtos:ler'], ['10.0.0.0/8'], '2031-05-31']);
+    assert.deepEqual(
+      [row.name, row.scopes, row.allowed_ips, row.expires],
+      ['Novo', ['os:ler', 'produtos:ler'], ['10.0.0.0/8'], '2031-05-31'],
+    );
     assert.deepEqual(await lastEvent(clientId), {
       action: 'credential.update',
       details: {
@@ -74,7 +77,10 @@ describe('updateCredential (service)', () => {
       [{ expires: '2031-02-30' }, 'expires'],
     ];
     for (const [changes, field] of cases) {
-      await assert.rejects(updateCredential(t.store.central, clientId, changes, OPERATOR), (err: unknown) => err instanceof CredentialError && err.field === field);
+      await assert.rejects(
+        updateCredential(t.store.central, clientId, changes, OPERATOR),
+        (err: unknown) => err instanceof CredentialError && err.field === field,
+      );
     }
     assert.equal((await lastEvent(clientId))?.action, 'credential.create');
   });

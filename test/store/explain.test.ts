@@ -14,9 +14,29 @@ import { TestApp } from '../helpers/test-app.ts';
  */
 const COMPANIES = 20;
 const ROWS_PER_COMPANY = 1500;
-const TENANT_TABLES = ['clientes', 'tecnicos', 'fornecedores', 'pre_clientes', 'produtos', 'servicos', 'ordens_servico',
-  'ordens_servico_itens', 'ordens_servico_checklist', 'contas_receber', 'contas_pagar', 'boletos'];
-const LISTS = ['/v1/clientes', '/v1/ordens-servico', '/v1/contas-receber', '/v1/contas-pagar', '/v1/boletos', '/v1/produtos', '/v1/servicos'];
+const TENANT_TABLES = [
+  'clientes',
+  'tecnicos',
+  'fornecedores',
+  'pre_clientes',
+  'produtos',
+  'servicos',
+  'ordens_servico',
+  'ordens_servico_itens',
+  'ordens_servico_checklist',
+  'contas_receber',
+  'contas_pagar',
+  'boletos',
+];
+const LISTS = [
+  '/v1/clientes',
+  '/v1/ordens-servico',
+  '/v1/contas-receber',
+  '/v1/contas-pagar',
+  '/v1/boletos',
+  '/v1/produtos',
+  '/v1/servicos',
+];
 
 let t: TestApp;
 let empresa: number;
@@ -32,8 +52,12 @@ async function fill(): Promise<void> {
   for (const table of ['tecnicos', 'fornecedores', 'pre_clientes']) {
     await q(`INSERT INTO ${table} (id, empresa_id, nome) SELECT g, ${empresaOf}, 'Nome ' || g FROM generate_series(1, ${n}) g`);
   }
-  await q(`INSERT INTO produtos (id, empresa_id, nome, unidade, valor) SELECT g, ${empresaOf}, 'Produto ' || g, 'un', g % 1000 FROM generate_series(1, ${n}) g`);
-  await q(`INSERT INTO servicos (id, empresa_id, nome, valor) SELECT g, ${empresaOf}, 'Serviço ' || g, g % 1000 FROM generate_series(1, ${n}) g`);
+  await q(
+    `INSERT INTO produtos (id, empresa_id, nome, unidade, valor) SELECT g, ${empresaOf}, 'Produto ' || g, 'un', g % 1000 FROM generate_series(1, ${n}) g`,
+  );
+  await q(
+    `INSERT INTO servicos (id, empresa_id, nome, valor) SELECT g, ${empresaOf}, 'Serviço ' || g, g % 1000 FROM generate_series(1, ${n}) g`,
+  );
   await q(`INSERT INTO ordens_servico (id, empresa_id, status, cliente_id, tecnico_id, data_abertura, data_conclusao)
     SELECT g, ${empresaOf}, 'aberta', g, g, date '2025-01-01' + (g % 700), CASE WHEN g % 3 = 0 THEN now() END FROM generate_series(1, ${n}) g`);
   await q(`INSERT INTO ordens_servico_itens (ordem_servico_id, id, empresa_id, descricao, quantidade, valor_unitario, subtotal)
@@ -72,7 +96,12 @@ test('the default query of every list is served by an index, never a sequential 
     if (event.level === 'query') statements.push({ sql: event.query.sql, parameters: event.query.parameters });
   };
   const logged = new Kysely<CentralDatabase>({ dialect: new PostgresDialect({ pool: t.store.pool }), log });
-  const store: Store = { ...t.store, central: logged, tenant: () => logged as unknown as Kysely<TenantDatabase>, close: async () => undefined };
+  const store: Store = {
+    ...t.store,
+    central: logged,
+    tenant: () => logged as unknown as Kysely<TenantDatabase>,
+    close: async () => undefined,
+  };
   const app = await buildApp({ config: { trustProxy: [] }, store, limiter: new MemoryLimiter() });
   const token = await t.token(await t.credential(empresa));
   try {
@@ -80,10 +109,14 @@ test('the default query of every list is served by an index, never a sequential 
       statements.length = 0;
       const res = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
       assert.equal(res.statusCode, 200, `${url}: ${res.body}`);
-      const tenantStatements = statements.filter((s) => TENANT_TABLES.some((table) => s.sql.includes(`"${table}"`) || s.sql.includes(` ${table} `)));
+      const tenantStatements = statements.filter((s) =>
+        TENANT_TABLES.some((table) => s.sql.includes(`"${table}"`) || s.sql.includes(` ${table} `)),
+      );
       assert.ok(tenantStatements.length >= 2, `${url}: the page and its count were captured`);
       for (const statement of tenantStatements) {
-        const { rows } = await t.store.pool.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(`EXPLAIN (FORMAT JSON) ${statement.sql}`, [...statement.parameters]);
+        const { rows } = await t.store.pool.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(`EXPLAIN (FORMAT JSON) ${statement.sql}`, [
+          ...statement.parameters,
+        ]);
         const plan = rows[0]?.['QUERY PLAN'][0]?.Plan;
         assert.ok(plan, statement.sql);
         assert.deepEqual(seqScans(plan), [], `${url} scans sequentially:\n${statement.sql}`);

@@ -16,7 +16,15 @@ const cliente = (extra: Rec = {}): Rec => ({ id: 10, empresa_id: 1, tipo_pessoa:
 const item = (extra: Rec = {}): Rec => ({ id: 1, descricao: 'Peça', quantidade: 1, valor_unitario: 10, subtotal: 10, ...extra });
 const checklistEntry = (extra: Rec = {}): Rec => ({ id: 1, pergunta: 'Liga?', ...extra });
 const ordem = (extra: Rec = {}): Rec => ({ id: 70, empresa_id: 1, status: 'aberta', data_abertura: '2025-06-02', ...extra });
-const conta = (extra: Rec = {}): Rec => ({ id: 80, empresa_id: 1, cedente_tipo: 'cliente', cedente_id: 10, valor: 10, vencimento: '2025-07-02', ...extra });
+const conta = (extra: Rec = {}): Rec => ({
+  id: 80,
+  empresa_id: 1,
+  cedente_tipo: 'cliente',
+  cedente_id: 10,
+  valor: 10,
+  vencimento: '2025-07-02',
+  ...extra,
+});
 const boleto = (extra: Rec = {}): Rec => ({ id: 100, empresa_id: 1, valor: 10, status: 'pendente', ...extra });
 const usuario = (extra: Rec = {}): Rec => ({ id: 1, empresa_id: 1, email: 'a@x.com', senha: 's', ...extra });
 
@@ -81,7 +89,10 @@ describe('validateDataset: top level', () => {
   });
 
   test('an issue reads <collection>[<index>].<field>: <message>', () => {
-    assert.equal(describeIssue({ collection: 'ordens_servico', index: 0, field: 'itens[2].subtotal', message: 'x' }), 'ordens_servico[0].itens[2].subtotal: x');
+    assert.equal(
+      describeIssue({ collection: 'ordens_servico', index: 0, field: 'itens[2].subtotal', message: 'x' }),
+      'ordens_servico[0].itens[2].subtotal: x',
+    );
     assert.equal(describeIssue({ collection: 'foo', index: null, field: '', message: 'unknown collection' }), 'foo: unknown collection');
   });
 });
@@ -116,11 +127,19 @@ describe('validateDataset: fields', () => {
     for (const field of ['descricao', 'quantidade', 'valor_unitario', 'subtotal']) {
       assertRejected({ ordens_servico: [ordem({ itens: [item({ [field]: undefined })] })] }, 'ordens_servico', 0, `itens[0].${field}`);
     }
-    assertRejected({ ordens_servico: [ordem({ checklist: [checklistEntry({ pergunta: undefined })] })] }, 'ordens_servico', 0, 'checklist[0].pergunta');
+    assertRejected(
+      { ordens_servico: [ordem({ checklist: [checklistEntry({ pergunta: undefined })] })] },
+      'ordens_servico',
+      0,
+      'checklist[0].pergunta',
+    );
   });
 
   test('optional fields may be omitted or null', () => {
-    assertAccepted({ clientes: [cliente({ nome: null, data_cadastro: null, endereco: null, documento: null })], produtos: [{ id: 1, empresa_id: 1 }] });
+    assertAccepted({
+      clientes: [cliente({ nome: null, data_cadastro: null, endereco: null, documento: null })],
+      produtos: [{ id: 1, empresa_id: 1 }],
+    });
   });
 
   test('ids are positive integers no greater than 2^53-1', () => {
@@ -171,19 +190,27 @@ describe('validateDataset: enumerations', () => {
   });
 
   test('cedente_tipo is one of the 5 types', () => {
-    for (const tipo of ['cliente', 'fornecedor', 'usuario', 'pre_cliente']) assertAccepted({ contas_receber: [conta({ cedente_tipo: tipo })] });
+    for (const tipo of ['cliente', 'fornecedor', 'usuario', 'pre_cliente'])
+      assertAccepted({ contas_receber: [conta({ cedente_tipo: tipo })] });
     assertRejected({ contas_receber: [conta({ cedente_tipo: 'banco' })] }, 'contas_receber', 0, 'cedente_tipo');
   });
 
   test('an item tipo is produto, servico or null', () => {
-    assertAccepted({ ordens_servico: [ordem({ itens: [item({ tipo: 'produto' }), item({ id: 2, tipo: 'servico' }), item({ id: 3, tipo: null })] })] });
+    assertAccepted({
+      ordens_servico: [ordem({ itens: [item({ tipo: 'produto' }), item({ id: 2, tipo: 'servico' }), item({ id: 3, tipo: null })] })],
+    });
     assertRejected({ ordens_servico: [ordem({ itens: [item({ tipo: 'peca' })] })] }, 'ordens_servico', 0, 'itens[0].tipo');
   });
 
   test('a checklist tipo is opcoes, texto, titulo or null', () => {
     const entries = ['opcoes', 'texto', 'titulo', null].map((tipo, i) => checklistEntry({ id: i + 1, tipo }));
     assertAccepted({ ordens_servico: [ordem({ checklist: entries })] });
-    assertRejected({ ordens_servico: [ordem({ checklist: [checklistEntry({ tipo: 'foto' })] })] }, 'ordens_servico', 0, 'checklist[0].tipo');
+    assertRejected(
+      { ordens_servico: [ordem({ checklist: [checklistEntry({ tipo: 'foto' })] })] },
+      'ordens_servico',
+      0,
+      'checklist[0].tipo',
+    );
   });
 
   test('a checklist ordem is an integer', () => {
@@ -215,7 +242,16 @@ describe('validateDataset: cedentes (D22)', () => {
 
 describe('validateDataset: dates and times', () => {
   test('a date is YYYY-MM-DD and exists', () => {
-    for (const bad of ['2025-02-30', '2023-02-29', '2025-13-01', '2025-00-10', '2025-2-3', '2025-06-02T00:00:00Z', '0000-01-01', 20250602]) {
+    for (const bad of [
+      '2025-02-30',
+      '2023-02-29',
+      '2025-13-01',
+      '2025-00-10',
+      '2025-2-3',
+      '2025-06-02T00:00:00Z',
+      '0000-01-01',
+      20250602,
+    ]) {
       assertRejected({ contas_receber: [conta({ vencimento: bad })] }, 'contas_receber', 0, 'vencimento');
     }
     assertAccepted({ contas_receber: [conta({ vencimento: '2024-02-29', data_pagamento: '2025-12-31' })] });
@@ -225,7 +261,16 @@ describe('validateDataset: dates and times', () => {
     for (const ok of ['2024-03-05T13:20:00-03:00', '2024-03-05T13:20:00Z', '2024-03-05T13:20:00.123+05:30', '2024-03-05t13:20:00z']) {
       assertAccepted({ clientes: [cliente({ data_cadastro: ok })] });
     }
-    for (const bad of ['2024-03-05T13:20:00', '2024-03-05 13:20:00Z', '2025-02-30T10:00:00Z', '2024-03-05T24:00:00Z', '2024-03-05T13:60:00Z', '2024-03-05T13:20:00+24:00', '2024-03-05T13:20Z', '2024-03-05']) {
+    for (const bad of [
+      '2024-03-05T13:20:00',
+      '2024-03-05 13:20:00Z',
+      '2025-02-30T10:00:00Z',
+      '2024-03-05T24:00:00Z',
+      '2024-03-05T13:60:00Z',
+      '2024-03-05T13:20:00+24:00',
+      '2024-03-05T13:20Z',
+      '2024-03-05',
+    ]) {
       assertRejected({ clientes: [cliente({ data_cadastro: bad })] }, 'clientes', 0, 'data_cadastro');
     }
   });
@@ -240,7 +285,9 @@ describe('validateDataset: dates and times', () => {
 
 describe('validateDataset: money and quantities (D23)', () => {
   test('money has at most 2 decimals', () => {
-    assertAccepted({ contas_pagar: [conta({ valor: 1234567.89 }), conta({ id: 81, valor: -0.5 }), conta({ id: 82, valor: 9999999999999.99 })] });
+    assertAccepted({
+      contas_pagar: [conta({ valor: 1234567.89 }), conta({ id: 81, valor: -0.5 }), conta({ id: 82, valor: 9999999999999.99 })],
+    });
     for (const bad of [1.005, 0.1 + 0.2, 1e-7]) assertRejected({ contas_pagar: [conta({ valor: bad })] }, 'contas_pagar', 0, 'valor');
   });
 
@@ -253,26 +300,67 @@ describe('validateDataset: money and quantities (D23)', () => {
   });
 
   test('an item subtotal and valor_unitario are money', () => {
-    assertRejected({ ordens_servico: [ordem({ itens: [item(), item({ id: 2 }), item({ id: 3, subtotal: 10.001 })] })] }, 'ordens_servico', 0, 'itens[2].subtotal');
-    assertRejected({ ordens_servico: [ordem({ itens: [item({ valor_unitario: 3.333 })] })] }, 'ordens_servico', 0, 'itens[0].valor_unitario');
+    assertRejected(
+      { ordens_servico: [ordem({ itens: [item(), item({ id: 2 }), item({ id: 3, subtotal: 10.001 })] })] },
+      'ordens_servico',
+      0,
+      'itens[2].subtotal',
+    );
+    assertRejected(
+      { ordens_servico: [ordem({ itens: [item({ valor_unitario: 3.333 })] })] },
+      'ordens_servico',
+      0,
+      'itens[0].valor_unitario',
+    );
   });
 
   test("an order's non-deleted subtotals sum to at most 9999999999999.99, so valor_total is exact (D23)", () => {
-    const big = (n: number, extra: Rec = {}) => Array.from({ length: n }, (_, i) => item({ id: i + 1, valor_unitario: 9999999999999.99, subtotal: 9999999999999.99, ...extra }));
+    const big = (n: number, extra: Rec = {}) =>
+      Array.from({ length: n }, (_, i) => item({ id: i + 1, valor_unitario: 9999999999999.99, subtotal: 9999999999999.99, ...extra }));
     // 10 x 9999999999999.99 + 0.09 = 99999999999999.99 exactly, but 99999999999999.98 as a double
-    const tooMuch = { ordens_servico: [ordem(), ordem({ id: 71, itens: [...big(10), item({ id: 11, valor_unitario: 0.09, subtotal: 0.09 })] })] };
+    const tooMuch = {
+      ordens_servico: [ordem(), ordem({ id: 71, itens: [...big(10), item({ id: 11, valor_unitario: 0.09, subtotal: 0.09 })] })],
+    };
     assertRejected(tooMuch, 'ordens_servico', 1, 'itens');
     const [issue] = issuesAt(tooMuch, 'ordens_servico', 1, 'itens');
     assert.ok(issue);
-    assert.match(describeIssue(issue), /^ordens_servico\[1\]\.itens: the subtotals of the non-deleted items sum to 99999999999999\.99; .*9999999999999\.99/);
-    assertRejected({ ordens_servico: [ordem({ itens: [item({ subtotal: 9999999999999.99 }), item({ id: 2, subtotal: 0.01 })] })] }, 'ordens_servico', 0, 'itens');
-    assertRejected({ ordens_servico: [ordem({ itens: [item({ subtotal: -9999999999999.99 }), item({ id: 2, subtotal: -0.01 })] })] }, 'ordens_servico', 0, 'itens');
+    assert.match(
+      describeIssue(issue),
+      /^ordens_servico\[1\]\.itens: the subtotals of the non-deleted items sum to 99999999999999\.99; .*9999999999999\.99/,
+    );
+    assertRejected(
+      { ordens_servico: [ordem({ itens: [item({ subtotal: 9999999999999.99 }), item({ id: 2, subtotal: 0.01 })] })] },
+      'ordens_servico',
+      0,
+      'itens',
+    );
+    assertRejected(
+      { ordens_servico: [ordem({ itens: [item({ subtotal: -9999999999999.99 }), item({ id: 2, subtotal: -0.01 })] })] },
+      'ordens_servico',
+      0,
+      'itens',
+    );
     // at the limit, or past it only with deleted items, the total is exact: accepted
     assertAccepted({ ordens_servico: [ordem({ itens: [item({ subtotal: 9999999999999.98 }), item({ id: 2, subtotal: 0.01 })] })] });
-    assertAccepted({ ordens_servico: [ordem({ itens: [item({ subtotal: 9999999999999.99 }), ...big(9, { excluido: true }).map((x, i) => ({ ...x, id: i + 2 }))] })] });
-    assertAccepted({ ordens_servico: [ordem({ itens: [item({ subtotal: 9999999999999.99 }), item({ id: 2, subtotal: -9999999999999.99 }), item({ id: 3, subtotal: 5 })] })] });
+    assertAccepted({
+      ordens_servico: [
+        ordem({ itens: [item({ subtotal: 9999999999999.99 }), ...big(9, { excluido: true }).map((x, i) => ({ ...x, id: i + 2 }))] }),
+      ],
+    });
+    assertAccepted({
+      ordens_servico: [
+        ordem({
+          itens: [item({ subtotal: 9999999999999.99 }), item({ id: 2, subtotal: -9999999999999.99 }), item({ id: 3, subtotal: 5 })],
+        }),
+      ],
+    });
     // a subtotal that is not money is reported once, at the item, with no total beside it
-    assert.deepEqual(errorsOf({ ordens_servico: [ordem({ itens: [item({ subtotal: 99999999999999 }), item({ id: 2, subtotal: 9999999999999.99 })] })] }).map((i) => i.field), ['itens[0].subtotal']);
+    assert.deepEqual(
+      errorsOf({
+        ordens_servico: [ordem({ itens: [item({ subtotal: 99999999999999 }), item({ id: 2, subtotal: 9999999999999.99 })] })],
+      }).map((i) => i.field),
+      ['itens[0].subtotal'],
+    );
   });
 
   test('a quantity has at most 4 decimals and 11 digits before the point', () => {
@@ -291,7 +379,12 @@ describe('validateDataset: uniqueness', () => {
 
   test('item and checklist ids are unique within an order, not across orders', () => {
     assertRejected({ ordens_servico: [ordem({ itens: [item(), item()] })] }, 'ordens_servico', 0, 'itens[1].id');
-    assertRejected({ ordens_servico: [ordem({ checklist: [checklistEntry(), checklistEntry()] })] }, 'ordens_servico', 0, 'checklist[1].id');
+    assertRejected(
+      { ordens_servico: [ordem({ checklist: [checklistEntry(), checklistEntry()] })] },
+      'ordens_servico',
+      0,
+      'checklist[1].id',
+    );
     assertAccepted({ ordens_servico: [ordem({ itens: [item()] }), ordem({ id: 71, itens: [item()] })] });
   });
 
@@ -320,19 +413,24 @@ describe('checkAgainstStored', () => {
   const fields = (issues: ImportIssue[]) => issues.map((i) => `${i.collection}[${i.index}].${i.field}`);
 
   test('empresa_id must name a company of the file or of the database', () => {
-    assert.deepEqual(fields(checkAgainstStored(dataset({ empresas: [empresa()], clientes: [cliente(), cliente({ id: 11, empresa_id: 9 })] }), none)), [
-      'clientes[1].empresa_id',
-    ]);
+    assert.deepEqual(
+      fields(checkAgainstStored(dataset({ empresas: [empresa()], clientes: [cliente(), cliente({ id: 11, empresa_id: 9 })] }), none)),
+      ['clientes[1].empresa_id'],
+    );
     assert.deepEqual(checkAgainstStored(dataset({ clientes: [cliente({ empresa_id: 7 })] }), stored), []);
   });
 
   test('an order status is standard or in its company catalogue (D14)', () => {
-    const file = dataset({ empresas: [empresa({ status_personalizados: ['aguardando_peca'] })], ordens_servico: [ordem({ status: 'aguardando_peca' }), ordem({ id: 71, status: 'concluida' })] });
+    const file = dataset({
+      empresas: [empresa({ status_personalizados: ['aguardando_peca'] })],
+      ordens_servico: [ordem({ status: 'aguardando_peca' }), ordem({ id: 71, status: 'concluida' })],
+    });
     assert.deepEqual(checkAgainstStored(file, none), []);
     assert.deepEqual(checkAgainstStored(dataset({ ordens_servico: [ordem({ empresa_id: 7, status: 'na_bancada' })] }), stored), []);
-    assert.deepEqual(fields(checkAgainstStored(dataset({ empresas: [empresa()], ordens_servico: [ordem({ status: 'aguardando_peca' })] }), none)), [
-      'ordens_servico[0].status',
-    ]);
+    assert.deepEqual(
+      fields(checkAgainstStored(dataset({ empresas: [empresa()], ordens_servico: [ordem({ status: 'aguardando_peca' })] }), none)),
+      ['ordens_servico[0].status'],
+    );
   });
 
   test("the file's catalogue replaces the stored one", () => {

@@ -168,15 +168,20 @@ test('the example reads back exactly', async () => {
     data_pagamento: '2025-09-10',
   });
   assert.deepEqual(
-    await one("SELECT status, data_abertura, hora_abertura, criada_em = '2025-09-03T12:15:00Z' AS criada FROM ordens_servico WHERE id = 701"),
+    await one(
+      "SELECT status, data_abertura, hora_abertura, criada_em = '2025-09-03T12:15:00Z' AS criada FROM ordens_servico WHERE id = 701",
+    ),
     { status: 'em_garantia', data_abertura: '2025-09-03', hora_abertura: '09:15:00', criada: true },
   );
   assert.equal((await one("SELECT data_conclusao = '2025-08-22T21:40:00Z' AS same FROM ordens_servico WHERE id = 702")).same, true);
-  assert.deepEqual(await rows('SELECT id, tipo, item_id, quantidade, valor_unitario, subtotal, excluido FROM ordens_servico_itens ORDER BY id'), [
-    { id: 1, tipo: 'produto', item_id: 501, quantidade: '1.0000', valor_unitario: '189.90', subtotal: '189.90', excluido: false },
-    { id: 2, tipo: 'servico', item_id: 601, quantidade: '0.5000', valor_unitario: '90.00', subtotal: '45.00', excluido: false },
-    { id: 3, tipo: null, item_id: null, quantidade: '2.0000', valor_unitario: '5.00', subtotal: '10.00', excluido: true },
-  ]);
+  assert.deepEqual(
+    await rows('SELECT id, tipo, item_id, quantidade, valor_unitario, subtotal, excluido FROM ordens_servico_itens ORDER BY id'),
+    [
+      { id: 1, tipo: 'produto', item_id: 501, quantidade: '1.0000', valor_unitario: '189.90', subtotal: '189.90', excluido: false },
+      { id: 2, tipo: 'servico', item_id: 601, quantidade: '0.5000', valor_unitario: '90.00', subtotal: '45.00', excluido: false },
+      { id: 3, tipo: null, item_id: null, quantidade: '2.0000', valor_unitario: '5.00', subtotal: '10.00', excluido: true },
+    ],
+  );
   assert.deepEqual(await rows('SELECT id, ordem, equipamento_id, tipo, resposta FROM ordens_servico_checklist ORDER BY ordem'), [
     { id: 12, ordem: 1, equipamento_id: null, tipo: 'titulo', resposta: null },
     { id: 11, ordem: 2, equipamento_id: 9001, tipo: 'opcoes', resposta: 'Sim' },
@@ -224,7 +229,10 @@ test('a re-import updates changed fields, and an omitted field returns to its de
     cidade_busca: 'recife',
   });
   assert.equal((await one('SELECT nome_fantasia FROM clientes WHERE id = 102')).nome_fantasia, null);
-  assert.deepEqual(await one('SELECT valor, data_pagamento FROM contas_pagar WHERE id = 901'), { valor: '10.50', data_pagamento: '2025-10-16' });
+  assert.deepEqual(await one('SELECT valor, data_pagamento FROM contas_pagar WHERE id = 901'), {
+    valor: '10.50',
+    data_pagamento: '2025-10-16',
+  });
 });
 
 test('an order re-imported with fewer items and checklist entries loses the others', async () => {
@@ -232,7 +240,9 @@ test('an order re-imported with fewer items and checklist entries loses the othe
   ordem.itens = (ordem.itens as Rec[]).filter((item) => item.id === 2).map((item) => ({ ...item, descricao: 'Mão de obra' }));
   ordem.checklist = [];
   await importDataset(store.pool, { ordens_servico: [ordem] });
-  assert.deepEqual(await rows('SELECT ordem_servico_id, id, descricao FROM ordens_servico_itens'), [{ ordem_servico_id: 701, id: 2, descricao: 'Mão de obra' }]);
+  assert.deepEqual(await rows('SELECT ordem_servico_id, id, descricao FROM ordens_servico_itens'), [
+    { ordem_servico_id: 701, id: 2, descricao: 'Mão de obra' },
+  ]);
   assert.deepEqual(await rows('SELECT id FROM ordens_servico_checklist'), []);
 });
 
@@ -255,14 +265,23 @@ test('an item with 3 decimals fails the whole file', async () => {
   const item = (ordem.itens as Rec[])[2];
   assert.ok(item);
   item.valor_unitario = 10.005;
-  const err = await assertImportFails({ empresas: [{ id: 310, nome: 'X' }], ordens_servico: [ordem] }, 'ordens_servico', 0, 'itens[2].valor_unitario');
+  const err = await assertImportFails(
+    { empresas: [{ id: 310, nome: 'X' }], ordens_servico: [ordem] },
+    'ordens_servico',
+    0,
+    'itens[2].valor_unitario',
+  );
   assert.match(err.message, /^invalid data set: ordens_servico\[0\]\.itens\[2\]\.valor_unitario: /);
   assert.equal((await rows('SELECT id FROM ordens_servico_itens WHERE ordem_servico_id = 701')).length, 1);
 });
 
-test("an order whose items sum past numeric(15,2) is refused: its valor_total could not be served exactly (D23)", async () => {
+test('an order whose items sum past numeric(15,2) is refused: its valor_total could not be served exactly (D23)', async () => {
   const itens = [...Array.from({ length: 10 }, () => 9999999999999.99), 0.09].map((subtotal, i) => ({
-    id: i + 1, descricao: `Item ${i + 1}`, quantidade: 1, valor_unitario: subtotal, subtotal,
+    id: i + 1,
+    descricao: `Item ${i + 1}`,
+    quantidade: 1,
+    valor_unitario: subtotal,
+    subtotal,
   }));
   const err = await assertImportFails(
     { ordens_servico: [{ id: 315, empresa_id: 1, status: 'aberta', data_abertura: '2025-06-03', itens }] },
@@ -270,7 +289,10 @@ test("an order whose items sum past numeric(15,2) is refused: its valor_total co
     0,
     'itens',
   );
-  assert.match(err.message, /^invalid data set: ordens_servico\[0\]\.itens: the subtotals of the non-deleted items sum to 99999999999999\.99/);
+  assert.match(
+    err.message,
+    /^invalid data set: ordens_servico\[0\]\.itens: the subtotals of the non-deleted items sum to 99999999999999\.99/,
+  );
   assert.deepEqual(await rows('SELECT id FROM ordens_servico WHERE id = 315'), []);
 });
 
@@ -283,7 +305,12 @@ test('an unknown collection is refused', async () => {
 });
 
 test('a date that does not exist is refused', async () => {
-  await assertImportFails({ contas_receber: [{ id: 330, empresa_id: 1, cedente_tipo: 'cliente', valor: 1, vencimento: '2025-02-30' }] }, 'contas_receber', 0, 'vencimento');
+  await assertImportFails(
+    { contas_receber: [{ id: 330, empresa_id: 1, cedente_tipo: 'cliente', valor: 1, vencimento: '2025-02-30' }] },
+    'contas_receber',
+    0,
+    'vencimento',
+  );
 });
 
 test("an order status outside the catalogue is refused; the company's custom status is accepted", async () => {
@@ -299,7 +326,13 @@ test("an order status outside the catalogue is refused; the company's custom sta
 
 test('an empresa_id naming no company of the file or the database is refused', async () => {
   await assertImportFails(
-    { empresas: [{ id: 350, nome: 'Y' }], fornecedores: [{ id: 351, empresa_id: 350 }, { id: 352, empresa_id: 9999 }] },
+    {
+      empresas: [{ id: 350, nome: 'Y' }],
+      fornecedores: [
+        { id: 351, empresa_id: 350 },
+        { id: 352, empresa_id: 9999 },
+      ],
+    },
     'fornecedores',
     1,
     'empresa_id',
@@ -307,7 +340,18 @@ test('an empresa_id naming no company of the file or the database is refused', a
 });
 
 test('duplicate ids in the file are refused', async () => {
-  await assertImportFails({ pre_clientes: [{ id: 360, empresa_id: 1 }, { id: 361, empresa_id: 1 }, { id: 360, empresa_id: 2 }] }, 'pre_clientes', 2, 'id');
+  await assertImportFails(
+    {
+      pre_clientes: [
+        { id: 360, empresa_id: 1 },
+        { id: 361, empresa_id: 1 },
+        { id: 360, empresa_id: 2 },
+      ],
+    },
+    'pre_clientes',
+    2,
+    'id',
+  );
 });
 
 test("a live user's e-mail already used by another stored user is refused", async () => {
@@ -316,7 +360,17 @@ test("a live user's e-mail already used by another stored user is refused", asyn
 
 test('references to missing or deleted records are accepted', async () => {
   await importDataset(store.pool, {
-    ordens_servico: [{ id: 380, empresa_id: 1, status: 'aberta', data_abertura: '2025-06-04', cliente_id: 103, tecnico_id: 98765, itens: [{ id: 1, tipo: 'produto', item_id: 4444, descricao: 'x', quantidade: 1, valor_unitario: 1, subtotal: 1 }] }],
+    ordens_servico: [
+      {
+        id: 380,
+        empresa_id: 1,
+        status: 'aberta',
+        data_abertura: '2025-06-04',
+        cliente_id: 103,
+        tecnico_id: 98765,
+        itens: [{ id: 1, tipo: 'produto', item_id: 4444, descricao: 'x', quantidade: 1, valor_unitario: 1, subtotal: 1 }],
+      },
+    ],
     contas_receber: [{ id: 381, empresa_id: 1, cedente_tipo: 'usuario', cedente_id: 55555, valor: 1, vencimento: '2025-01-01' }],
     boletos: [{ id: 382, empresa_id: 2, cliente_id: 77777, valor: 1, status: 'vencido' }],
   });

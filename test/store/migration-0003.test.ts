@@ -38,21 +38,31 @@ test('0003 recomputes nome_busca from the trimmed parts and turns stored null na
   for (const table of ['produtos', 'servicos']) {
     await q(`INSERT INTO ${table} (id, empresa_id, nome, valor) VALUES (1, 1, NULL, NULL), (2, 1, 'Parafuso', 2.5)`);
   }
-  assert.equal((await q<{ b: string }>('SELECT nome_busca AS b FROM clientes WHERE id = 1')).rows[0]?.b, 'bia   lima\u001f', 'the 0002 state');
+  assert.equal(
+    (await q<{ b: string }>('SELECT nome_busca AS b FROM clientes WHERE id = 1')).rows[0]?.b,
+    'bia   lima\u001f',
+    'the 0002 state',
+  );
 
   assert.deepEqual(await migrate(s.store.pool, ['tenant']), [MIGRATION]);
 
-  const busca = await q<{ id: number; nome_busca: string; nome_exibicao: string }>('SELECT id, nome_busca, nome_exibicao FROM clientes ORDER BY id');
+  const busca = await q<{ id: number; nome_busca: string; nome_exibicao: string }>(
+    'SELECT id, nome_busca, nome_exibicao FROM clientes ORDER BY id',
+  );
   assert.deepEqual(busca.rows, [
     { id: 1, nome_busca: 'bia lima\u001f', nome_exibicao: 'Bia Lima' },
     { id: 2, nome_busca: 'oficina boa\u001fboa', nome_exibicao: 'Oficina Boa' },
   ]);
   for (const table of ['produtos', 'servicos']) {
     const rows = await q(`SELECT id, nome, valor, nome_ordem FROM ${table} ORDER BY id`);
-    assert.deepEqual(rows.rows, [
-      { id: 1, nome: '', valor: '0.00', nome_ordem: '' },
-      { id: 2, nome: 'Parafuso', valor: '2.50', nome_ordem: 'parafuso' },
-    ], table);
+    assert.deepEqual(
+      rows.rows,
+      [
+        { id: 1, nome: '', valor: '0.00', nome_ordem: '' },
+        { id: 2, nome: 'Parafuso', valor: '2.50', nome_ordem: 'parafuso' },
+      ],
+      table,
+    );
     // left out, the defaults apply; null is refused, so no writer can bring a null back
     await q(`INSERT INTO ${table} (id, empresa_id) VALUES (3, 1)`);
     assert.deepEqual((await q(`SELECT nome, valor FROM ${table} WHERE id = 3`)).rows, [{ nome: '', valor: '0.00' }]);
@@ -63,5 +73,8 @@ test('0003 recomputes nome_busca from the trimmed parts and turns stored null na
   const indexes = await q<{ indexname: string }>(
     "SELECT indexname FROM pg_indexes WHERE tablename IN ('clientes', 'produtos', 'servicos') AND indexname LIKE '%lista_nome' ORDER BY 1",
   );
-  assert.deepEqual(indexes.rows.map((r) => r.indexname), ['clientes_lista_nome', 'produtos_lista_nome', 'servicos_lista_nome']);
+  assert.deepEqual(
+    indexes.rows.map((r) => r.indexname),
+    ['clientes_lista_nome', 'produtos_lista_nome', 'servicos_lista_nome'],
+  );
 });

@@ -35,19 +35,30 @@ describe('tenant directory rules (no database)', () => {
   test('URLs must be postgres:// or postgresql:// with a host and a database', () => {
     assert.equal(checkTenantUrl('postgres://u:p@db.example:5432/t1'), 'postgres://u:p@db.example:5432/t1');
     assert.equal(checkTenantUrl('postgresql://db.example/t1'), 'postgresql://db.example/t1');
-    for (const bad of ['http://db.example/t1', 'mysql://db.example/t1', 'postgres://db.example', 'postgres://db.example/', 'not a url', '']) {
+    for (const bad of [
+      'http://db.example/t1',
+      'mysql://db.example/t1',
+      'postgres://db.example',
+      'postgres://db.example/',
+      'not a url',
+      '',
+    ]) {
       assert.throws(() => checkTenantUrl(bad), TenantDirectoryError, bad);
     }
   });
 
   test('names are simple identifiers and "central" is reserved', () => {
     assert.equal(checkTenantName('sp-1_a'), 'sp-1_a');
-    for (const bad of ['central', '', '1abc', 'Upper', 'a b', 'x'.repeat(64)]) assert.throws(() => checkTenantName(bad), TenantDirectoryError, bad);
+    for (const bad of ['central', '', '1abc', 'Upper', 'a b', 'x'.repeat(64)])
+      assert.throws(() => checkTenantName(bad), TenantDirectoryError, bad);
   });
 
   test('maskUrl hides the password wherever it is written', () => {
     assert.equal(maskUrl('postgres://app:s3cr%40t@db.example:5432/t1'), 'postgres://app:***@db.example:5432/t1');
-    assert.equal(maskUrl('postgres://app@db.example/t1?password=s3cret&sslmode=require'), 'postgres://app@db.example/t1?password=***&sslmode=require');
+    assert.equal(
+      maskUrl('postgres://app@db.example/t1?password=s3cret&sslmode=require'),
+      'postgres://app@db.example/t1?password=***&sslmode=require',
+    );
     assert.equal(maskUrl('postgres://app@db.example/t1'), 'postgres://app@db.example/t1');
     assert.equal(maskUrl('::nonsense'), '***');
   });
@@ -79,9 +90,16 @@ describe('tenant directory rules (no database)', () => {
       },
       new Map([[1, ref]]),
     );
-    assert.deepEqual(split.central, { empresas: [{ id: 1 }, { id: 2 }], usuarios: [{ id: 5, empresa_id: 1 }], clientes: [{ id: 11, empresa_id: 2, tipo_pessoa: 'fisica' }] });
+    assert.deepEqual(split.central, {
+      empresas: [{ id: 1 }, { id: 2 }],
+      usuarios: [{ id: 5, empresa_id: 1 }],
+      clientes: [{ id: 11, empresa_id: 2, tipo_pessoa: 'fisica' }],
+    });
     assert.deepEqual([...split.tenants.keys()], ['t1']);
-    assert.deepEqual(split.tenants.get('t1'), { ref, dataset: { clientes: [{ id: 10, empresa_id: 1, tipo_pessoa: 'fisica' }], tecnicos: [{ id: 20, empresa_id: 1 }] } });
+    assert.deepEqual(split.tenants.get('t1'), {
+      ref,
+      dataset: { clientes: [{ id: 10, empresa_id: 1, tipo_pessoa: 'fisica' }], tecnicos: [{ id: 20, empresa_id: 1 }] },
+    });
   });
 });
 
@@ -272,7 +290,16 @@ describe('tenant databases on PostgreSQL', { skip: serverUrl ? false : 'TEST_DAT
 
   test('tenants add / assign / list through the CLI, with --json', async () => {
     // The companies exist first (a company the file creates starts on the central database).
-    const companies = await cli(['import', writeFile('empresas.json', { empresas: [{ id: A, nome: 'A' }, { id: B, nome: 'B' }] }), '--json']);
+    const companies = await cli([
+      'import',
+      writeFile('empresas.json', {
+        empresas: [
+          { id: A, nome: 'A' },
+          { id: B, nome: 'B' },
+        ],
+      }),
+      '--json',
+    ]);
     assert.equal(companies.code, 0, companies.stderr);
 
     const url = through(proxy, tenant.url);
@@ -312,7 +339,10 @@ describe('tenant databases on PostgreSQL', { skip: serverUrl ? false : 'TEST_DAT
       [['tenants', 'assign', 'abc', 'tdb', '--json'], /positive integer/],
       [['tenants', 'add', 'central', 'postgres://x@127.0.0.1/x', '--json'], /reserved/],
       [['tenants', 'add', 'other', 'mysql://x@127.0.0.1/x', '--json'], /postgres:\/\//],
-      [['tenants', 'add', 'other', 'postgres://x:hunter2@127.0.0.1:1/x', '--json'], /cannot prepare the tenant database at postgres:\/\/x:\*\*\*@127\.0\.0\.1:1\/x/],
+      [
+        ['tenants', 'add', 'other', 'postgres://x:hunter2@127.0.0.1:1/x', '--json'],
+        /cannot prepare the tenant database at postgres:\/\/x:\*\*\*@127\.0\.0\.1:1\/x/,
+      ],
     ];
     for (const [args, message] of cases) {
       const res = await cli(args);
@@ -390,12 +420,18 @@ describe('tenant databases on PostgreSQL', { skip: serverUrl ? false : 'TEST_DAT
     assert.equal(ordem.statusCode, 200, ordem.body);
     const data = (ordem.json() as { data: { cliente: { nome: string }; itens: { id: number }[]; valor_total: number } }).data;
     assert.equal(data.cliente.nome, 'Cliente de A');
-    assert.deepEqual(data.itens.map((i) => i.id), [51501]);
+    assert.deepEqual(
+      data.itens.map((i) => i.id),
+      [51501],
+    );
     assert.equal(data.valor_total, 20);
     // A tenant record naming a central one: the usuario cedente's name comes from the central database.
     const contas = await api.get('/v1/contas-receber', tokenA);
     assert.equal(contas.statusCode, 200, contas.body);
-    assert.deepEqual((contas.json() as { data: { cedente: unknown }[] }).data.map((r) => r.cedente), [{ tipo: 'usuario', id: 5011, nome: 'Ana de A' }]);
+    assert.deepEqual(
+      (contas.json() as { data: { cedente: unknown }[] }).data.map((r) => r.cedente),
+      [{ tipo: 'usuario', id: 5011, nome: 'Ana de A' }],
+    );
     assert.equal((await api.get('/v1/ordens-servico/5150', tokenB)).statusCode, 404);
   });
 

@@ -8,12 +8,25 @@ import { forcedDangling, pickRef, type RefPool } from './references.ts';
 import { isDeleted, spreadVariant } from './variety.ts';
 
 const BOLETO_STATUSES: readonly BoletoStatus[] = [
-  'pendente', 'vencido', 'pago', 'cancelado', 'nao_autorizado', 'nao_realizado', 'rejeitado', 'aguardando_confirmacao',
+  'pendente',
+  'vencido',
+  'pago',
+  'cancelado',
+  'nao_autorizado',
+  'nao_realizado',
+  'rejeitado',
+  'aguardando_confirmacao',
 ];
 
 const BOLETO_WEIGHTS: readonly (readonly [BoletoStatus, number])[] = [
-  ['pago', 40], ['pendente', 20], ['vencido', 15], ['cancelado', 8], ['aguardando_confirmacao', 5],
-  ['rejeitado', 4], ['nao_autorizado', 4], ['nao_realizado', 4],
+  ['pago', 40],
+  ['pendente', 20],
+  ['vencido', 15],
+  ['cancelado', 8],
+  ['aguardando_confirmacao', 5],
+  ['rejeitado', 4],
+  ['nao_autorizado', 4],
+  ['nao_realizado', 4],
 ];
 
 /** Registration failures: the bank may never have produced a payable line. */

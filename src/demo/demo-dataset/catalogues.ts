@@ -21,14 +21,17 @@ const PHONE_MODELS = [
   { modelo: 'Redmi Note 12', tela: '6.67"', bateria: 5000, conector: 'USB-C' },
 ] as const;
 
-export const PHONE_PARTS: readonly ProductTemplate[] = PHONE_MODELS.flatMap(({ modelo, tela, bateria, conector }) => [
-  [`Tela ${tela} ${modelo}`, 'un', 150, 1800],
-  [`Bateria ${bateria} mAh ${modelo}`, 'un', 80, 450],
-  [`Conector de carga ${conector} ${modelo}`, 'un', 30, 150],
-  [`Tampa traseira ${modelo}`, 'un', 40, 300],
-  [`Câmera traseira ${modelo}`, 'un', 90, 900],
-  [`Película de vidro 3D ${modelo}`, 'un', 10, 40],
-] as const);
+export const PHONE_PARTS: readonly ProductTemplate[] = PHONE_MODELS.flatMap(
+  ({ modelo, tela, bateria, conector }) =>
+    [
+      [`Tela ${tela} ${modelo}`, 'un', 150, 1800],
+      [`Bateria ${bateria} mAh ${modelo}`, 'un', 80, 450],
+      [`Conector de carga ${conector} ${modelo}`, 'un', 30, 150],
+      [`Tampa traseira ${modelo}`, 'un', 40, 300],
+      [`Câmera traseira ${modelo}`, 'un', 90, 900],
+      [`Película de vidro 3D ${modelo}`, 'un', 10, 40],
+    ] as const,
+);
 
 export const ELECTRONICS_PARTS: readonly ProductTemplate[] = [
   ['Tela 6.1"', 'un', 180, 900],
@@ -181,18 +184,42 @@ export const SERVICOS_CLIMATIZACAO: readonly ServiceTemplate[] = [
 ];
 
 export const FORNECEDORES_ELETRONICA = [
-  'Distribuidora de Peças Eletrônicas Paulista Ltda', 'Celular Parts Importadora Ltda', 'Mega Telas Atacado',
-  'Baterias Brasil Comércio Ltda', 'InfoShop Componentes', 'Conectores & Cia', 'Soldas Ômega Ltda',
-  'Notebook Peças São José', 'TecnoParts Distribuidora', 'Cabos e Conexões Aliança', 'Eletrônica Santa Ifigênia',
-  'Importadora Oriente Express', 'Ferramentas Precisão Ltda', 'Transportadora Rápido Sul', 'Papelaria Central',
-  'Contabilidade Gonçalves & Associados', 'Imobiliária Bela Vista', 'Telefonia e Internet Conecta',
-  'Limpeza Brilho Serviços', 'Gráfica Impressão Já', 'Embalagens União', 'Frio Norte Distribuidora de Refrigeração',
-  'Cobre Sul Tubos e Conexões Ltda', 'Gás Frio Comércio de Gases Refrigerantes', 'Segurança Vigilância Total',
+  'Distribuidora de Peças Eletrônicas Paulista Ltda',
+  'Celular Parts Importadora Ltda',
+  'Mega Telas Atacado',
+  'Baterias Brasil Comércio Ltda',
+  'InfoShop Componentes',
+  'Conectores & Cia',
+  'Soldas Ômega Ltda',
+  'Notebook Peças São José',
+  'TecnoParts Distribuidora',
+  'Cabos e Conexões Aliança',
+  'Eletrônica Santa Ifigênia',
+  'Importadora Oriente Express',
+  'Ferramentas Precisão Ltda',
+  'Transportadora Rápido Sul',
+  'Papelaria Central',
+  'Contabilidade Gonçalves & Associados',
+  'Imobiliária Bela Vista',
+  'Telefonia e Internet Conecta',
+  'Limpeza Brilho Serviços',
+  'Gráfica Impressão Já',
+  'Embalagens União',
+  'Frio Norte Distribuidora de Refrigeração',
+  'Cobre Sul Tubos e Conexões Ltda',
+  'Gás Frio Comércio de Gases Refrigerantes',
+  'Segurança Vigilância Total',
   'Móveis Escritório Jequitibá',
 ] as const;
 
 export const FORNECEDORES_REFRIGERACAO = [
-  'Frio Norte Distribuidora de Refrigeração', 'Cobre Sul Tubos e Conexões Ltda', 'Gás Frio Comércio de Gases Refrigerantes',
-  'Polo Frio Peças', 'Climatização Paraná Atacado', 'Compressores Araucária Ltda', 'Posto Caminho Novo (combustível)',
-  'Contabilidade Pinhão', 'Elétrica Iguaçu',
+  'Frio Norte Distribuidora de Refrigeração',
+  'Cobre Sul Tubos e Conexões Ltda',
+  'Gás Frio Comércio de Gases Refrigerantes',
+  'Polo Frio Peças',
+  'Climatização Paraná Atacado',
+  'Compressores Araucária Ltda',
+  'Posto Caminho Novo (combustível)',
+  'Contabilidade Pinhão',
+  'Elétrica Iguaçu',
 ] as const;

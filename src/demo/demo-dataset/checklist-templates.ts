@@ -19,9 +19,15 @@ export const CHECKLIST_ELETRONICA: ChecklistTemplate = {
     { pergunta: 'Carcaça amassada?', naoConforme: 'Sim', motivos: ['Queda'] },
   ],
   textos: [
-    { pergunta: 'Defeito relatado pelo cliente', respostas: ['Não carrega', 'Tela piscando', 'Caiu na água', 'Desliga sozinho', 'Esquenta muito'] },
+    {
+      pergunta: 'Defeito relatado pelo cliente',
+      respostas: ['Não carrega', 'Tela piscando', 'Caiu na água', 'Desliga sozinho', 'Esquenta muito'],
+    },
     { pergunta: 'Acessórios deixados pelo cliente', respostas: ['Carregador e capa', 'Nenhum', 'Cabo USB', 'Capa e película'] },
-    { pergunta: 'Observações', respostas: ['Cliente autorizou a abertura do aparelho', 'Sem senha informada', 'Aparelho com riscos laterais'] },
+    {
+      pergunta: 'Observações',
+      respostas: ['Cliente autorizou a abertura do aparelho', 'Sem senha informada', 'Aparelho com riscos laterais'],
+    },
   ],
 };
 
@@ -38,6 +44,9 @@ export const CHECKLIST_CLIMATIZACAO: ChecklistTemplate = {
   textos: [
     { pergunta: 'Pressão de sucção (psi)', respostas: ['118', '120', '125', '95'] },
     { pergunta: 'Temperatura de insuflamento (°C)', respostas: ['11', '12', '14', '18'] },
-    { pergunta: 'Observações', respostas: ['Equipamento instalado em local sem ventilação', 'Cliente solicitou orçamento de PMOC', 'Sem observações'] },
+    {
+      pergunta: 'Observações',
+      respostas: ['Equipamento instalado em local sem ventilação', 'Cliente solicitou orçamento de PMOC', 'Sem observações'],
+    },
   ],
 };

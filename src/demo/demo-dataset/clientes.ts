@@ -43,12 +43,25 @@ function emailsFor(random: Random, primary: string, secondary: string): string[]
 }
 
 function telefonesFor(random: Random, city: City, juridica: boolean): { tipo: string; numero: string }[] {
-  const count = random.weighted([[0, 15], [1, 50], [2, 28], [3, 7]] as const);
+  const count = random.weighted([
+    [0, 15],
+    [1, 50],
+    [2, 28],
+    [3, 7],
+  ] as const);
   const phones: { tipo: string; numero: string }[] = [];
   for (let i = 0; i < count; i++) {
     const tipo = juridica
-      ? random.weighted([['comercial', 60], ['celular', 35], ['fixo', 5]] as const)
-      : random.weighted([['celular', 75], ['fixo', 20], ['comercial', 5]] as const);
+      ? random.weighted([
+          ['comercial', 60],
+          ['celular', 35],
+          ['fixo', 5],
+        ] as const)
+      : random.weighted([
+          ['celular', 75],
+          ['fixo', 20],
+          ['comercial', 5],
+        ] as const);
     const mobile = tipo === 'celular' || (tipo === 'comercial' && random.chance(0.3));
     phones.push({ tipo, numero: mobile ? generateMobile(random, city.ddd) : generateLandline(random, city.ddd) });
   }
@@ -122,20 +135,44 @@ function buildCliente(random: Random, plan: CompanyPlan, index: number, today: D
 function pinnedClientes(): DatasetCliente[] {
   return [
     {
-      id: 1, empresa_id: 1, tipo_pessoa: 'fisica', nome: 'João', sobrenome: 'da Silva', razao_social: null,
-      nome_fantasia: null, ativo: true, data_cadastro: '2024-03-05T13:20:00-03:00', documento: '529.982.247-25',
-      emails: ['joao.silva@example.com', ''], telefones: [{ tipo: 'celular', numero: '(11) 98765-4321' }],
+      id: 1,
+      empresa_id: 1,
+      tipo_pessoa: 'fisica',
+      nome: 'João',
+      sobrenome: 'da Silva',
+      razao_social: null,
+      nome_fantasia: null,
+      ativo: true,
+      data_cadastro: '2024-03-05T13:20:00-03:00',
+      documento: '529.982.247-25',
+      emails: ['joao.silva@example.com', ''],
+      telefones: [{ tipo: 'celular', numero: '(11) 98765-4321' }],
       endereco: {
-        logradouro: 'Rua das Flores', numero: '100', complemento: null, bairro: 'Centro', cidade: 'São Paulo',
-        uf: 'SP', cep: '01001-000',
+        logradouro: 'Rua das Flores',
+        numero: '100',
+        complemento: null,
+        bairro: 'Centro',
+        cidade: 'São Paulo',
+        uf: 'SP',
+        cep: '01001-000',
       },
       excluido: false,
     },
     {
-      id: 2, empresa_id: 1, tipo_pessoa: 'juridica', nome: null, sobrenome: null,
-      razao_social: 'Padaria Pão Quente Ltda', nome_fantasia: 'Pão Quente', ativo: true,
-      data_cadastro: '2024-05-01T09:00:00Z', documento: '11.222.333/0001-81', emails: ['contato@paoquente.com.br'],
-      telefones: [{ tipo: 'comercial', numero: '(11) 3456-7890' }], endereco: null, excluido: false,
+      id: 2,
+      empresa_id: 1,
+      tipo_pessoa: 'juridica',
+      nome: null,
+      sobrenome: null,
+      razao_social: 'Padaria Pão Quente Ltda',
+      nome_fantasia: 'Pão Quente',
+      ativo: true,
+      data_cadastro: '2024-05-01T09:00:00Z',
+      documento: '11.222.333/0001-81',
+      emails: ['contato@paoquente.com.br'],
+      telefones: [{ tipo: 'comercial', numero: '(11) 3456-7890' }],
+      endereco: null,
+      excluido: false,
     },
   ];
 }

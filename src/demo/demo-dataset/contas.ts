@@ -13,8 +13,20 @@ type ContaKind = 'contas_receber' | 'contas_pagar';
 const CEDENTE_TIPOS: readonly CedenteTipo[] = ['cliente', 'fornecedor', 'usuario', 'pre_cliente', 'outro'];
 
 const CEDENTE_WEIGHTS: Readonly<Record<ContaKind, readonly (readonly [CedenteTipo, number])[]>> = {
-  contas_receber: [['cliente', 60], ['outro', 15], ['pre_cliente', 10], ['fornecedor', 8], ['usuario', 7]],
-  contas_pagar: [['fornecedor', 55], ['outro', 20], ['usuario', 15], ['cliente', 5], ['pre_cliente', 5]],
+  contas_receber: [
+    ['cliente', 60],
+    ['outro', 15],
+    ['pre_cliente', 10],
+    ['fornecedor', 8],
+    ['usuario', 7],
+  ],
+  contas_pagar: [
+    ['fornecedor', 55],
+    ['outro', 20],
+    ['usuario', 15],
+    ['cliente', 5],
+    ['pre_cliente', 5],
+  ],
 };
 
 /** The usual counterpart, which carries the forced dangling references. */
@@ -74,14 +86,7 @@ function paymentDay(random: Random, vencimento: Day, today: Day): Day | null {
   return random.chance(0.12) ? today - random.int(0, 15) : null;
 }
 
-function buildConta(
-  random: Random,
-  plan: CompanyPlan,
-  kind: ContaKind,
-  refs: ContaRefs,
-  index: number,
-  today: Day,
-): DatasetConta {
+function buildConta(random: Random, plan: CompanyPlan, kind: ContaKind, refs: ContaRefs, index: number, today: Day): DatasetConta {
   const count = plan.counts[kind];
   const forcedTipo = spreadVariant(index, count, CEDENTE_TIPOS);
   const dangling = forcedDangling(index, count);
@@ -95,9 +100,7 @@ function buildConta(
     empresa_id: plan.id,
     cedente_tipo,
     cedente_id:
-      cedente_tipo === 'outro'
-        ? null
-        : pickRef(random, refs.pools[cedente_tipo], { live: 88, deleted: 7, missing: 5, none: 0 }, dangling),
+      cedente_tipo === 'outro' ? null : pickRef(random, refs.pools[cedente_tipo], { live: 88, deleted: 7, missing: 5, none: 0 }, dangling),
     cedente_nome: cedente_tipo === 'outro' ? random.pick(OUTRO_NOMES[kind]) : null,
     descricao: contaDescricao(random, kind, cedente_tipo, refs),
     valor: reais(contaValorCents(random, special)),

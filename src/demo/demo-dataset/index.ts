@@ -31,8 +31,18 @@ function buildEmpresa(plan: CompanyPlan): DatasetEmpresa {
 
 function emptyDataset(): Required<Dataset> {
   return {
-    empresas: [], usuarios: [], clientes: [], tecnicos: [], fornecedores: [], pre_clientes: [], produtos: [],
-    servicos: [], ordens_servico: [], contas_receber: [], contas_pagar: [], boletos: [],
+    empresas: [],
+    usuarios: [],
+    clientes: [],
+    tecnicos: [],
+    fornecedores: [],
+    pre_clientes: [],
+    produtos: [],
+    servicos: [],
+    ordens_servico: [],
+    contas_receber: [],
+    contas_pagar: [],
+    boletos: [],
   };
 }
 
@@ -45,7 +55,12 @@ function addCompany(dataset: Required<Dataset>, plan: CompanyPlan, counters: IdC
   const produtos = buildProdutos(plan, today);
   const servicos = buildServicos(plan, today);
   const clientePool = poolOf(plan, clientes);
-  const ordens = buildOrdens(plan, { clientes: clientePool, tecnicos: poolOf(plan, tecnicos), catalog: { produtos, servicos } }, counters, today);
+  const ordens = buildOrdens(
+    plan,
+    { clientes: clientePool, tecnicos: poolOf(plan, tecnicos), catalog: { produtos, servicos } },
+    counters,
+    today,
+  );
   const contaRefs: ContaRefs = {
     ordens: ordens.filter((o) => !o.excluido).map((o) => o.id),
     pools: {

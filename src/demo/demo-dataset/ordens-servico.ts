@@ -9,13 +9,31 @@ import { forcedDangling, pickRef, type RefPool } from './references.ts';
 import { isDeleted, spreadVariant } from './variety.ts';
 
 export const STANDARD_OS_STATUSES = [
-  'aberta', 'concluida', 'cancelada', 'em_analise', 'aguardando_aprovacao', 'aprovada', 'reprovada',
-  'em_execucao', 'pausada', 'aguardando_orcamento', 'orcamento',
+  'aberta',
+  'concluida',
+  'cancelada',
+  'em_analise',
+  'aguardando_aprovacao',
+  'aprovada',
+  'reprovada',
+  'em_execucao',
+  'pausada',
+  'aguardando_orcamento',
+  'orcamento',
 ] as const;
 
 const STATUS_WEIGHTS: Readonly<Record<string, number>> = {
-  aberta: 12, concluida: 35, cancelada: 6, em_analise: 5, aguardando_aprovacao: 5, aprovada: 5, reprovada: 3,
-  em_execucao: 8, pausada: 3, aguardando_orcamento: 4, orcamento: 4,
+  aberta: 12,
+  concluida: 35,
+  cancelada: 6,
+  em_analise: 5,
+  aguardando_aprovacao: 5,
+  aprovada: 5,
+  reprovada: 3,
+  em_execucao: 8,
+  pausada: 3,
+  aguardando_orcamento: 4,
+  orcamento: 4,
 };
 const CUSTOM_STATUS_WEIGHT = 5;
 
@@ -48,8 +66,7 @@ function buildOrdem(
   const statuses = [...STANDARD_OS_STATUSES, ...plan.statusPersonalizados];
   const forcedStatus = spreadVariant(index, plan.counts.ordens_servico, statuses);
   const dangling = forcedDangling(index, plan.counts.ordens_servico);
-  const status =
-    forcedStatus ?? random.weighted(statuses.map((s) => [s, STATUS_WEIGHTS[s] ?? CUSTOM_STATUS_WEIGHT] as const));
+  const status = forcedStatus ?? random.weighted(statuses.map((s) => [s, STATUS_WEIGHTS[s] ?? CUSTOM_STATUS_WEIGHT] as const));
   const opened = openingDay(random, status, today);
   const openSecond = businessSecond(random);
   const style = randomOffsetStyle(random);
@@ -81,7 +98,5 @@ function buildOrdem(
 
 export function buildOrdens(plan: CompanyPlan, refs: OrdemRefs, counters: IdCounters, today: Day): DatasetOrdemServico[] {
   const random = randomFor(plan, 'ordens_servico');
-  return Array.from({ length: plan.counts.ordens_servico }, (_, index) =>
-    buildOrdem(random, plan, refs, counters, index, today),
-  );
+  return Array.from({ length: plan.counts.ordens_servico }, (_, index) => buildOrdem(random, plan, refs, counters, index, today));
 }

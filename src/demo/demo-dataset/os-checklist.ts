@@ -14,8 +14,12 @@ function checklistRow(
   const titulo = position === 0 ? random.chance(0.6) : random.chance(0.1);
   if (titulo) {
     return {
-      equipamento_id: null, tipo: 'titulo', pergunta: random.pick(template.titulos), resposta: null,
-      motivo_nao_conformidade: null, excluido: false,
+      equipamento_id: null,
+      tipo: 'titulo',
+      pergunta: random.pick(template.titulos),
+      resposta: null,
+      motivo_nao_conformidade: null,
+      excluido: false,
     };
   }
   const equipamento_id = random.chance(0.7) ? random.pick(equipamentos) : null;
@@ -25,19 +29,35 @@ function checklistRow(
     const resposta = random.chance(0.1) ? null : random.pick(['Sim', 'Não'] as const);
     const flagged = resposta === opcao.naoConforme && random.chance(0.6);
     return {
-      equipamento_id, tipo: 'opcoes', pergunta: opcao.pergunta, resposta,
-      motivo_nao_conformidade: flagged ? random.pick(opcao.motivos) : null, excluido,
+      equipamento_id,
+      tipo: 'opcoes',
+      pergunta: opcao.pergunta,
+      resposta,
+      motivo_nao_conformidade: flagged ? random.pick(opcao.motivos) : null,
+      excluido,
     };
   }
   const texto = questions.textos.shift() ?? random.pick(template.textos);
   return {
-    equipamento_id, tipo: 'texto', pergunta: texto.pergunta,
-    resposta: random.chance(0.15) ? null : random.pick(texto.respostas), motivo_nao_conformidade: null, excluido,
+    equipamento_id,
+    tipo: 'texto',
+    pergunta: texto.pergunta,
+    resposta: random.chance(0.15) ? null : random.pick(texto.respostas),
+    motivo_nao_conformidade: null,
+    excluido,
   };
 }
 
 export function buildChecklist(random: Random, template: ChecklistTemplate, counters: IdCounters): DatasetOsChecklist[] {
-  const count = random.weighted([[0, 35], [1, 5], [2, 10], [3, 15], [4, 15], [5, 10], [6, 10]] as const);
+  const count = random.weighted([
+    [0, 35],
+    [1, 5],
+    [2, 10],
+    [3, 15],
+    [4, 15],
+    [5, 10],
+    [6, 10],
+  ] as const);
   if (count === 0) return [];
   const equipamentos = random.chance(0.3) ? [random.int(5000, 9999), random.int(5000, 9999)] : [random.int(5000, 9999)];
   const questions = { opcoes: random.shuffle(template.opcoes), textos: random.shuffle(template.textos) };

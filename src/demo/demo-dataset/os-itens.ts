@@ -10,20 +10,37 @@ export interface Catalog {
 }
 
 function itemQuantity(random: Random, tipo: DatasetOsItem['tipo'], unidade: string | null | undefined): number {
-  if (tipo === 'servico') return random.weighted([[10_000, 80], [15_000, 8], [20_000, 8], [5_000, 4]] as const);
+  if (tipo === 'servico')
+    return random.weighted([
+      [10_000, 80],
+      [15_000, 8],
+      [20_000, 8],
+      [5_000, 4],
+    ] as const);
   if (unidade === 'm' || unidade === 'kg') {
     return random.chance(0.25) ? random.int(1_000, 60_000) : random.int(1, 24) * 2_500;
   }
   // Pieces, boxes and free items come in whole units.
-  return random.weighted([[10_000, 75], [20_000, 15], [30_000, 10]] as const);
+  return random.weighted([
+    [10_000, 75],
+    [20_000, 15],
+    [30_000, 10],
+  ] as const);
 }
 
 const FREE_ITEMS = [
-  ['Taxa de visita técnica', 30, 120], ['Frete', 15, 80], ['Item avulso', 5, 200], ['Deslocamento', 20, 90],
+  ['Taxa de visita técnica', 30, 120],
+  ['Frete', 15, 80],
+  ['Item avulso', 5, 200],
+  ['Deslocamento', 20, 90],
 ] as const;
 
 function buildItem(random: Random, catalog: Catalog, id: number): DatasetOsItem {
-  const tipo = random.weighted([['produto', 45], ['servico', 45], [null, 10]] as const);
+  const tipo = random.weighted([
+    ['produto', 45],
+    ['servico', 45],
+    [null, 10],
+  ] as const);
   let descricao: string;
   let unitCents: number;
   let itemId: number | null = null;
@@ -55,7 +72,14 @@ function buildItem(random: Random, catalog: Catalog, id: number): DatasetOsItem 
 }
 
 export function buildItens(random: Random, catalog: Catalog, counters: IdCounters): DatasetOsItem[] {
-  const count = random.weighted([[0, 10], [1, 25], [2, 25], [3, 20], [4, 12], [5, 8]] as const);
+  const count = random.weighted([
+    [0, 10],
+    [1, 25],
+    [2, 25],
+    [3, 20],
+    [4, 12],
+    [5, 8],
+  ] as const);
   const itens: DatasetOsItem[] = [];
   for (let i = 0; i < count; i++) itens.push(buildItem(random, catalog, ++counters.item));
   return itens;

@@ -5,7 +5,11 @@ import { idOf } from './ids.ts';
 import { isDeleted } from './variety.ts';
 
 const PRODUCT_NOTES = [
-  'Peça original', 'Primeira linha', 'Garantia de 90 dias', 'Compatível com várias marcas', 'Importado',
+  'Peça original',
+  'Primeira linha',
+  'Garantia de 90 dias',
+  'Compatível com várias marcas',
+  'Importado',
   'Sob encomenda',
 ] as const;
 const SERVICE_NOTES = ['Mão de obra', 'Garantia de 90 dias', 'Atendimento em domicílio', 'Inclui teste completo'] as const;

@@ -5,7 +5,10 @@ import { randomFor, type CompanyPlan } from './companies.ts';
 import { idOf } from './ids.ts';
 
 const LEAD_LABELS = [
-  'Lead da Feira de Eletrônicos', 'Contato via Instagram', 'Indicação de cliente', 'Orçamento pelo WhatsApp',
+  'Lead da Feira de Eletrônicos',
+  'Contato via Instagram',
+  'Indicação de cliente',
+  'Orçamento pelo WhatsApp',
   'Visitante da loja',
 ] as const;
 

@@ -64,6 +64,10 @@ export async function listBoletos(db: Kysely<TenantDatabase>, empresaId: number,
     'boletos.data_compensacao',
   ]);
   const rows = sortRows(selected, SORT_COLUMN[sort.field], sort.direction, 'boletos.id');
-  const { data, total } = await pageWithTotal(rows, where.select((eb) => eb.fn.countAll<number>().as('total')), page);
+  const { data, total } = await pageWithTotal(
+    rows,
+    where.select((eb) => eb.fn.countAll<number>().as('total')),
+    page,
+  );
   return { data: data.map((b) => ({ ...b, valor: decimalToNumber(b.valor) })), total };
 }

@@ -30,7 +30,10 @@ export const BoletoSchema = Type.Object(
     id: Type.Integer(),
     cliente: Type.Union(
       [Type.Object({ id: Type.Integer(), nome: Type.String({ description: 'Nome do cliente, como em `/clientes`.' }) }), Type.Null()],
-      { description: '`null` quando o cliente está indisponível: excluído, inexistente ou não informado no boleto. O boleto continua sendo listado.' },
+      {
+        description:
+          '`null` quando o cliente está indisponível: excluído, inexistente ou não informado no boleto. O boleto continua sendo listado.',
+      },
     ),
     numero_documento: Nullable(Type.String({ description: 'Número do documento no banco.' })),
     linha_digitavel: Nullable(Type.String({ description: 'Linha digitável do boleto.' })),

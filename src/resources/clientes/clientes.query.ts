@@ -32,13 +32,7 @@ function filtered(db: Kysely<TenantDatabase>, empresaId: number, f: ClientesFilt
 }
 
 function selectCliente(q: ClientesQuery, contato: boolean) {
-  const basic = q.select([
-    'id',
-    'nome_exibicao as nome',
-    'tipo_pessoa',
-    'ativo',
-    utcDateTime('data_cadastro').as('data_cadastro'),
-  ]);
+  const basic = q.select(['id', 'nome_exibicao as nome', 'tipo_pessoa', 'ativo', utcDateTime('data_cadastro').as('data_cadastro')]);
   if (!contato) return basic;
   return basic.select([
     'documento',
@@ -61,7 +55,11 @@ export async function listClientes(
 ) {
   const where = filtered(db, empresaId, filter);
   const rows = sortRows(selectCliente(where, contato), SORT_COLUMN[sort.field], sort.direction, 'id');
-  return pageWithTotal(rows, where.select((eb) => eb.fn.countAll<number>().as('total')), page);
+  return pageWithTotal(
+    rows,
+    where.select((eb) => eb.fn.countAll<number>().as('total')),
+    page,
+  );
 }
 
 export async function findCliente(db: Kysely<TenantDatabase>, empresaId: number, id: number, contato: boolean) {

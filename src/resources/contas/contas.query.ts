@@ -121,14 +121,22 @@ export async function listContas(
 ) {
   const where = filtered(db, empresaId, tabela, filter);
   const rows = sorted(selectConta(where), sort);
-  return pageWithTotal(rows, where.select((eb) => eb.fn.countAll<number>().as('total')), page);
+  return pageWithTotal(
+    rows,
+    where.select((eb) => eb.fn.countAll<number>().as('total')),
+    page,
+  );
 }
 
 /**
  * Names of the page's usuario cedentes. Users live in the central database, which need not be
  * the tenant's, so they cannot be joined: one batched query for the page instead.
  */
-export async function usuarioNames(central: Kysely<CentralDatabase>, empresaId: number, ids: readonly number[]): Promise<Map<number, string | null>> {
+export async function usuarioNames(
+  central: Kysely<CentralDatabase>,
+  empresaId: number,
+  ids: readonly number[],
+): Promise<Map<number, string | null>> {
   if (ids.length === 0) return new Map();
   const rows = await central
     .selectFrom('usuarios')

@@ -18,7 +18,13 @@ interface ContasResource {
 }
 
 const RESOURCES: readonly ContasResource[] = [
-  { url: '/v1/contas-receber', scope: 'contas-receber:ler', tag: 'Contas a receber', summary: 'Listar contas a receber', tabela: 'contas_receber' },
+  {
+    url: '/v1/contas-receber',
+    scope: 'contas-receber:ler',
+    tag: 'Contas a receber',
+    summary: 'Listar contas a receber',
+    tabela: 'contas_receber',
+  },
   { url: '/v1/contas-pagar', scope: 'contas-pagar:ler', tag: 'Contas a pagar', summary: 'Listar contas a pagar', tabela: 'contas_pagar' },
 ];
 

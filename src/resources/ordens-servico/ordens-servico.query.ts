@@ -124,16 +124,18 @@ function itens(db: Kysely<TenantDatabase>, empresaId: number, ordemId: number) {
 }
 
 function checklist(db: Kysely<TenantDatabase>, empresaId: number, ordemId: number) {
-  return db
-    .selectFrom('ordens_servico_checklist')
-    .select(['id', 'equipamento_id', 'tipo', 'pergunta', 'resposta', 'motivo_nao_conformidade'])
-    .where('empresa_id', '=', empresaId)
-    .where('ordem_servico_id', '=', ordemId)
-    .where('excluido', '=', false)
-    // The order configured on the OS; rows without one go last, then by id.
-    .orderBy('ordem', (ob) => ob.asc().nullsLast())
-    .orderBy('id')
-    .execute();
+  return (
+    db
+      .selectFrom('ordens_servico_checklist')
+      .select(['id', 'equipamento_id', 'tipo', 'pergunta', 'resposta', 'motivo_nao_conformidade'])
+      .where('empresa_id', '=', empresaId)
+      .where('ordem_servico_id', '=', ordemId)
+      .where('excluido', '=', false)
+      // The order configured on the OS; rows without one go last, then by id.
+      .orderBy('ordem', (ob) => ob.asc().nullsLast())
+      .orderBy('id')
+      .execute()
+  );
 }
 
 export type ItemRow = Awaited<ReturnType<typeof itens>>[number];

@@ -8,7 +8,12 @@ import { periodOf, periodProblems } from '../../http/period.ts';
 import { detailOf, listOf } from '../../http/schemas.ts';
 import { toOrdem, toOrdemDetalhe } from './ordens-servico.mapper.ts';
 import { findOrdemServico, listOrdensServico } from './ordens-servico.query.ts';
-import { OrdemServicoDetalheSchema, OrdemServicoSchema, ordensServicoDetailParams, ordensServicoListParams } from './ordens-servico.schema.ts';
+import {
+  OrdemServicoDetalheSchema,
+  OrdemServicoSchema,
+  ordensServicoDetailParams,
+  ordensServicoListParams,
+} from './ordens-servico.schema.ts';
 
 const TAG = 'Ordens de serviço';
 
@@ -36,7 +41,13 @@ export const ordensServicoRoutes = [
       const p = ctx.params();
       const page = pageOf(p);
       const filter = { periodo: periodOf(p), status: p.status, clienteId: p.cliente_id, tecnicoId: p.tecnico_id };
-      const { data, total } = await listOrdensServico(ctx.tenant, ctx.principal.empresaId, filter, sortOf(ordensServicoListParams, p), page);
+      const { data, total } = await listOrdensServico(
+        ctx.tenant,
+        ctx.principal.empresaId,
+        filter,
+        sortOf(ordensServicoListParams, p),
+        page,
+      );
       return { data: data.map(toOrdem), meta: listMeta(page, total) };
     },
   }),

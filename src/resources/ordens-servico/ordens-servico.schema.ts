@@ -31,9 +31,11 @@ export const ordensServicoListParams = {
 export const ordensServicoDetailParams = {} as const satisfies ParamSpecs;
 
 /** `{id, nome}` or null; the description sits on the union so it documents the null case too. */
-const Pessoa = (description: string) => Type.Union([Type.Object({ id: Type.Integer(), nome: Type.String() }), Type.Null()], { description });
+const Pessoa = (description: string) =>
+  Type.Union([Type.Object({ id: Type.Integer(), nome: Type.String() }), Type.Null()], { description });
 
-const Money = (description: string) => Type.Number({ description: `${description} Número JSON com no máximo 2 casas decimais, em aritmética decimal exata.` });
+const Money = (description: string) =>
+  Type.Number({ description: `${description} Número JSON com no máximo 2 casas decimais, em aritmética decimal exata.` });
 
 const ordemFields = {
   id: Type.Integer(),
@@ -53,7 +55,10 @@ const ordemFields = {
   hora_abertura: Nullable(Type.String({ pattern: '^\\d{2}:\\d{2}:\\d{2}$', description: 'Hora de abertura, HH:mm:ss.' })),
   criada_em: DateTimeUtc,
   data_conclusao: Nullable(
-    Type.String({ format: 'date-time', description: 'Data e hora do checkout, AAAA-MM-DDTHH:mm:ssZ (UTC), qualquer que seja o status atual.' }),
+    Type.String({
+      format: 'date-time',
+      description: 'Data e hora do checkout, AAAA-MM-DDTHH:mm:ssZ (UTC), qualquer que seja o status atual.',
+    }),
   ),
   valor_total: Money('Soma exata do `subtotal` dos itens não excluídos; 0 quando não há itens.'),
 };

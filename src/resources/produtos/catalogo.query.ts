@@ -38,10 +38,12 @@ function filtered(db: Kysely<TenantDatabase>, empresaId: number, table: Catalogo
 }
 
 function selectItem(q: ReturnType<typeof base>, table: Catalogo) {
-  return q
-    .select(['id', 'codigo', 'nome', 'descricao', 'valor', 'ativo', utcDateTime('data_cadastro').as('data_cadastro')])
-    // Only produtos have a unit (D24); servicos records must not carry the key at all.
-    .$if(table === 'produtos', (qb) => qb.select(sql<string | null>`unidade`.as('unidade')));
+  return (
+    q
+      .select(['id', 'codigo', 'nome', 'descricao', 'valor', 'ativo', utcDateTime('data_cadastro').as('data_cadastro')])
+      // Only produtos have a unit (D24); servicos records must not carry the key at all.
+      .$if(table === 'produtos', (qb) => qb.select(sql<string | null>`unidade`.as('unidade')))
+  );
 }
 
 function withNumericValor<R extends { valor: string }>(row: R) {
@@ -60,7 +62,11 @@ export async function listCatalogo(
 ) {
   const where = filtered(db, empresaId, table, filter);
   const rows = sortRows(selectItem(where, table), SORT_COLUMN[sort.field], sort.direction, 'id');
-  const { data, total } = await pageWithTotal(rows, where.select((eb) => eb.fn.countAll<number>().as('total')), page);
+  const { data, total } = await pageWithTotal(
+    rows,
+    where.select((eb) => eb.fn.countAll<number>().as('total')),
+    page,
+  );
   return { data: data.map(withNumericValor), total };
 }
 

@@ -30,7 +30,9 @@ export const catalogoFields = {
   codigo: Nullable(Type.String({ description: 'Código cadastrado pela empresa.' })),
   nome: Type.String({ description: 'Nome cadastrado; `""` (texto vazio) quando não cadastrado, nunca `null`.' }),
   descricao: Nullable(Type.String()),
-  valor: Type.Number({ description: 'Preço em reais: número JSON exato, com no máximo 2 casas decimais; `0` quando não cadastrado, nunca `null`.' }),
+  valor: Type.Number({
+    description: 'Preço em reais: número JSON exato, com no máximo 2 casas decimais; `0` quando não cadastrado, nunca `null`.',
+  }),
   ativo: Type.Boolean(),
   data_cadastro: DateTimeUtc,
 };

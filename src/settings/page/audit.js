@@ -65,8 +65,18 @@ function auditItem(event) {
       el('time', { datetime: event.created_at, text: formatDateTime(event.created_at) }),
       el('span', { className: 'audit-action', text: actionLabel(event.action) }),
     ]),
-    el('div', { className: 'audit-meta' }, ['por ' + actorLabel(event.actor), event.ip ? ' · IP ' : null, event.ip ? el('code', { text: event.ip }) : null]),
-    lines.length > 0 ? el('ul', { className: 'audit-details' }, lines.map((l) => el('li', { text: l }))) : null,
+    el('div', { className: 'audit-meta' }, [
+      'por ' + actorLabel(event.actor),
+      event.ip ? ' · IP ' : null,
+      event.ip ? el('code', { text: event.ip }) : null,
+    ]),
+    lines.length > 0
+      ? el(
+          'ul',
+          { className: 'audit-details' },
+          lines.map((l) => el('li', { text: l })),
+        )
+      : null,
   ]);
 }
 

@@ -71,7 +71,9 @@ export function openForm(mode, credential, trigger) {
   const editing = mode === 'edit';
   $('form-title').textContent = editing ? 'Alterar credencial' : 'Nova credencial';
   $('form-subtitle').hidden = !editing;
-  $('form-subtitle').replaceChildren(...(editing ? ['“' + credential.name + '” · Client ID ', el('code', { text: credential.client_id })] : []));
+  $('form-subtitle').replaceChildren(
+    ...(editing ? ['“' + credential.name + '” · Client ID ', el('code', { text: credential.client_id })] : []),
+  );
   $('form-submit').textContent = editing ? 'Salvar alterações' : 'Criar credencial';
   renderScopeCheckboxes(editing ? credential.scopes : []);
   $('cred-name').value = editing ? credential.name : '';
@@ -137,10 +139,14 @@ export function collectForm() {
     else if (expires < todayIso()) problems.push(setFieldError('cred-expires', 'A data de expiração não pode estar no passado.'));
   }
   const needed = passwordNeeded();
-  if (needed && senha === '') problems.push(setFieldError('cred-senha', 'Informe a sua senha atual: a credencial tem ou terá um escopo sensível.'));
+  if (needed && senha === '')
+    problems.push(setFieldError('cred-senha', 'Informe a sua senha atual: a credencial tem ou terá um escopo sensível.'));
 
   if (problems.length > 0) {
-    showFormError('form-error', problems.length === 1 ? 'Corrija o campo indicado.' : 'Corrija os ' + problems.length + ' campos indicados.');
+    showFormError(
+      'form-error',
+      problems.length === 1 ? 'Corrija o campo indicado.' : 'Corrija os ' + problems.length + ' campos indicados.',
+    );
     problems[0].focus();
     return null;
   }

@@ -37,7 +37,10 @@ function renderCredentials() {
 
 function credentialRow(cred) {
   const soon = cred.status === 'active' && cred.expires_soon === true;
-  const row = el('tr', { className: [soon ? 'is-soon' : '', cred.status === 'revoked' ? 'is-revoked' : ''].join(' ').trim() || null, 'data-client-id': cred.client_id });
+  const row = el('tr', {
+    className: [soon ? 'is-soon' : '', cred.status === 'revoked' ? 'is-revoked' : ''].join(' ').trim() || null,
+    'data-client-id': cred.client_id,
+  });
 
   const nameCell = el('th', { scope: 'row' }, [
     el('div', {}, [el('span', { className: 'cred-name', text: cred.name })]),
@@ -50,16 +53,26 @@ function credentialRow(cred) {
     'ul',
     { className: 'plain scope-list' },
     (cred.scopes || []).map((scope) =>
-      el('li', {}, [el('code', { text: scope }), isSensitive(scope) ? ' ' : null, isSensitive(scope) ? badge('sensível', 'badge-sensitive') : null]),
+      el('li', {}, [
+        el('code', { text: scope }),
+        isSensitive(scope) ? ' ' : null,
+        isSensitive(scope) ? badge('sensível', 'badge-sensitive') : null,
+      ]),
     ),
   );
 
   const ips =
     cred.allowed_ips && cred.allowed_ips.length > 0
-      ? el('ul', { className: 'plain' }, cred.allowed_ips.map((ip) => el('li', {}, [el('code', { text: ip })])))
+      ? el(
+          'ul',
+          { className: 'plain' },
+          cred.allowed_ips.map((ip) => el('li', {}, [el('code', { text: ip })])),
+        )
       : el('span', { className: 'muted', text: 'Qualquer IP' });
 
-  const expires = cred.expires ? el('span', { className: 'nowrap', text: formatDate(cred.expires) }) : el('span', { className: 'muted', text: 'Sem expiração' });
+  const expires = cred.expires
+    ? el('span', { className: 'nowrap', text: formatDate(cred.expires) })
+    : el('span', { className: 'muted', text: 'Sem expiração' });
 
   const created = el('div', {}, [
     el('div', { text: cred.created_by ? cred.created_by.nome || 'Usuário #' + cred.created_by.id : 'Operador do sistema' }),
@@ -75,7 +88,14 @@ function credentialRow(cred) {
 
   const actions = el('div', { className: 'row-actions' });
   const button = (action, text, label) =>
-    el('button', { type: 'button', className: 'button button-small', 'data-action': action, 'data-client-id': cred.client_id, 'aria-label': label + ' “' + cred.name + '”', text });
+    el('button', {
+      type: 'button',
+      className: 'button button-small',
+      'data-action': action,
+      'data-client-id': cred.client_id,
+      'aria-label': label + ' “' + cred.name + '”',
+      text,
+    });
   if (cred.status !== 'revoked') {
     actions.append(button('edit', 'Editar', 'Editar'));
     actions.append(button('rotate', 'Rotacionar segredo', 'Rotacionar segredo de'));
@@ -101,7 +121,12 @@ function renderExpiring() {
   const list = $('expiring-list');
   list.replaceChildren(
     ...soon.map((c) =>
-      el('li', {}, [el('strong', { text: c.name }), ' (', el('code', { text: c.client_id }), ') — ' + whenLeft(c.expires) + ', em ' + formatDate(c.expires) + '.']),
+      el('li', {}, [
+        el('strong', { text: c.name }),
+        ' (',
+        el('code', { text: c.client_id }),
+        ') — ' + whenLeft(c.expires) + ', em ' + formatDate(c.expires) + '.',
+      ]),
     ),
   );
   $('expiring-banner').hidden = soon.length === 0;

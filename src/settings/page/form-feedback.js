@@ -12,7 +12,15 @@ export function setFieldError(fieldId, messages) {
   const box = errorBoxFor(fieldId);
   const list = Array.isArray(messages) ? messages : [messages];
   if (box.tagName === 'DIV') {
-    box.replaceChildren(list.length === 1 ? el('p', { className: 'field-error', text: list[0] }) : el('ul', {}, list.map((m) => el('li', { text: m }))));
+    box.replaceChildren(
+      list.length === 1
+        ? el('p', { className: 'field-error', text: list[0] })
+        : el(
+            'ul',
+            {},
+            list.map((m) => el('li', { text: m })),
+          ),
+    );
   } else {
     box.textContent = list.join(' ');
   }
@@ -39,7 +47,14 @@ export function clearErrors(root) {
 export function showFormError(boxId, text, extra) {
   const box = $(boxId);
   box.replaceChildren(text);
-  if (extra && extra.length > 0) box.append(el('ul', {}, extra.map((m) => el('li', { text: m }))));
+  if (extra && extra.length > 0)
+    box.append(
+      el(
+        'ul',
+        {},
+        extra.map((m) => el('li', { text: m })),
+      ),
+    );
   box.hidden = false;
 }
 

@@ -10,7 +10,9 @@ export function statusLabel(status) {
 }
 
 export function todayIso() {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(new Date());
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(
+    new Date(),
+  );
   const get = (type) => (parts.find((p) => p.type === type) || { value: '' }).value;
   return get('year') + '-' + get('month') + '-' + get('day');
 }

@@ -41,7 +41,11 @@ export async function onRotate(event) {
   }
   await busy(form, async () => {
     try {
-      const data = await api('POST', '/credentials/' + encodeURIComponent(cred.client_id) + '/rotate', needed ? { senha_atual: senha } : {});
+      const data = await api(
+        'POST',
+        '/credentials/' + encodeURIComponent(cred.client_id) + '/rotate',
+        needed ? { senha_atual: senha } : {},
+      );
       $('rotate-senha').value = '';
       const returnTo = { action: 'rotate', clientId: cred.client_id };
       state.dialogTrigger = null;

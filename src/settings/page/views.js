@@ -34,7 +34,9 @@ export function showSignIn(notice) {
 }
 
 export function showForbidden() {
-  $('forbidden-user').textContent = state.usuario ? (state.usuario.nome || '') + (state.usuario.email ? ' (' + state.usuario.email + ')' : '') : '';
+  $('forbidden-user').textContent = state.usuario
+    ? (state.usuario.nome || '') + (state.usuario.email ? ' (' + state.usuario.email + ')' : '')
+    : '';
   showView('view-forbidden');
   $('forbidden-title').focus();
 }

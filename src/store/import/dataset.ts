@@ -116,14 +116,7 @@ export interface DatasetConta {
 }
 
 export type BoletoStatus =
-  | 'pendente'
-  | 'vencido'
-  | 'pago'
-  | 'cancelado'
-  | 'nao_autorizado'
-  | 'nao_realizado'
-  | 'rejeitado'
-  | 'aguardando_confirmacao';
+  'pendente' | 'vencido' | 'pago' | 'cancelado' | 'nao_autorizado' | 'nao_realizado' | 'rejeitado' | 'aguardando_confirmacao';
 
 export interface DatasetBoleto {
   id: number;

@@ -59,7 +59,9 @@ function constraintIssue(err: unknown): ImportError | undefined {
   const collection = TABLE_COLLECTIONS[err.table ?? ''];
   if (collection === undefined) return undefined;
   const detail = err.detail === undefined ? '' : ` (${err.detail})`;
-  return new ImportError([{ collection, index: null, field: err.column ?? CONSTRAINT_FIELDS[err.constraint ?? ''] ?? '', message: `${err.message}${detail}` }]);
+  return new ImportError([
+    { collection, index: null, field: err.column ?? CONSTRAINT_FIELDS[err.constraint ?? ''] ?? '', message: `${err.message}${detail}` },
+  ]);
 }
 
 function counts(dataset: Dataset): Record<string, number> {
@@ -117,7 +119,14 @@ export async function importDataset(
   } catch (err) {
     await client.query('ROLLBACK').catch(() => (broken = true));
     await Promise.all(
-      tenants.filter((t) => !t.committed).map((t) => t.client.query('ROLLBACK').then(() => t.end(false), () => t.end(true))),
+      tenants
+        .filter((t) => !t.committed)
+        .map((t) =>
+          t.client.query('ROLLBACK').then(
+            () => t.end(false),
+            () => t.end(true),
+          ),
+        ),
     );
     throw constraintIssue(err) ?? err;
   } finally {

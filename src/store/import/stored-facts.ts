@@ -63,7 +63,12 @@ export function checkAgainstStored(dataset: Dataset, stored: StoredFacts): Impor
   for (const name of OWNED_COLLECTIONS) {
     (dataset[name] ?? []).forEach((record, index) => {
       if (statuses.has(record.empresa_id)) return;
-      issues.add({ collection: name, index, field: 'empresa_id', message: `company ${record.empresa_id} is neither in the file's empresas nor in the database` });
+      issues.add({
+        collection: name,
+        index,
+        field: 'empresa_id',
+        message: `company ${record.empresa_id} is neither in the file's empresas nor in the database`,
+      });
     });
   }
   (dataset.ordens_servico ?? []).forEach((ordem, index) => {
@@ -77,7 +82,8 @@ export function checkAgainstStored(dataset: Dataset, stored: StoredFacts): Impor
     });
   });
   (dataset.usuarios ?? []).forEach((usuario, index) => {
-    const owner = usuario.excluido === true || typeof usuario.email !== 'string' ? undefined : stored.emails.get(usuario.email.toLowerCase());
+    const owner =
+      usuario.excluido === true || typeof usuario.email !== 'string' ? undefined : stored.emails.get(usuario.email.toLowerCase());
     if (owner === undefined) return;
     issues.add({ collection: 'usuarios', index, field: 'email', message: `e-mail already used by live user ${owner} in the database` });
   });
