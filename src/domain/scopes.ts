@@ -38,9 +38,6 @@ export const SCOPE_TABLE = [
 
 export type Scope = (typeof SCOPE_TABLE)[number]['id'];
 
-/** A row of the table: the scope, what it opens (pt-BR, shown to people) and whether it is sensitive. */
-export type ScopeDefinition = (typeof SCOPE_TABLE)[number];
-
 export const SCOPES: readonly Scope[] = SCOPE_TABLE.map((s) => s.id);
 
 /**

@@ -141,4 +141,3 @@ export const SignInBody = {
 export type CreateCredentialInput = Static<typeof CreateCredentialBody.schema>;
 export type ChangeCredentialInput = Static<typeof ChangeCredentialBody.schema>;
 export type RotateInput = Static<typeof RotateBody.schema>;
-export type SignInInput = Static<typeof SignInBody.schema>;

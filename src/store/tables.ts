@@ -217,6 +217,3 @@ export interface TenantDatabase {
   contas_pagar: ContasTable;
   boletos: BoletosTable;
 }
-
-/** Central and tenant tables share one database on a default deployment. */
-export type Database = CentralDatabase & TenantDatabase;

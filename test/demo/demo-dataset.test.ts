@@ -1,6 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildDemoDataset, DEMO_LOGINS, STANDARD_OS_STATUSES, subtotalCents } from '../../src/demo/demo-dataset/index.ts';
+import { STANDARD_OS_STATUS } from '../../src/domain/ordem-servico.ts';
+import { buildDemoDataset, DEMO_LOGINS, subtotalCents } from '../../src/demo/demo-dataset/index.ts';
 import {
   boletoMod10,
   boletoMod11,
@@ -510,7 +511,7 @@ describe('demo data set: ordens de serviço', () => {
   const ordens = dataset.ordens_servico ?? [];
 
   test('standard statuses in both companies, custom ones only in company 1', () => {
-    assert.deepEqual([...STANDARD_OS_STATUSES].sort(), [...OS_STATUSES].sort());
+    assert.deepEqual([...STANDARD_OS_STATUS].sort(), [...OS_STATUSES].sort());
     const one = new Set(live(companyOf(ordens, 1)).map((o) => o.status));
     const two = new Set(live(companyOf(ordens, 2)).map((o) => o.status));
     assert.deepEqual(one, new Set([...OS_STATUSES, 'aguardando_peca', 'em_garantia']));

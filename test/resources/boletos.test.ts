@@ -1,6 +1,7 @@
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { BoletoStatus, DatasetBoleto } from '../../src/store/import/dataset.ts';
+import type { BoletoStatus } from '../../src/domain/boleto.ts';
+import type { DatasetBoleto } from '../../src/store/import/dataset.ts';
 import { securityCases } from '../helpers/security.ts';
 import { TestApp } from '../helpers/test-app.ts';
 

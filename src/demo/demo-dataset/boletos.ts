@@ -1,4 +1,5 @@
-import type { BoletoStatus, DatasetBoleto } from '../../store/import/dataset.ts';
+import { BOLETO_STATUS as BOLETO_STATUSES, type BoletoStatus } from '../../domain/boleto.ts';
+import type { DatasetBoleto } from '../../store/import/dataset.ts';
 import { buildLinhaDigitavel } from '../brazil.ts';
 import type { Random } from '../random.ts';
 import { randomFor, type CompanyPlan } from './companies.ts';
@@ -6,17 +7,6 @@ import { formatDay, randomPriceCents, reais, type Day } from './dates-and-money.
 import { idOf } from './ids.ts';
 import { forcedDangling, pickRef, type RefPool } from './references.ts';
 import { isDeleted, spreadVariant } from './variety.ts';
-
-const BOLETO_STATUSES: readonly BoletoStatus[] = [
-  'pendente',
-  'vencido',
-  'pago',
-  'cancelado',
-  'nao_autorizado',
-  'nao_realizado',
-  'rejeitado',
-  'aguardando_confirmacao',
-];
 
 const BOLETO_WEIGHTS: readonly (readonly [BoletoStatus, number])[] = [
   ['pago', 40],

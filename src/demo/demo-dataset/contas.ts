@@ -1,4 +1,5 @@
 /** Contas a receber and contas a pagar. */
+import { CEDENTE_TIPOS, type CedenteTipo } from '../../domain/conta.ts';
 import type { DatasetConta } from '../../store/import/dataset.ts';
 import type { Random } from '../random.ts';
 import { randomFor, type CompanyPlan } from './companies.ts';
@@ -7,10 +8,7 @@ import { idOf } from './ids.ts';
 import { forcedDangling, pickRef, type RefPool } from './references.ts';
 import { isDeleted, spreadVariant } from './variety.ts';
 
-type CedenteTipo = DatasetConta['cedente_tipo'];
 type ContaKind = 'contas_receber' | 'contas_pagar';
-
-const CEDENTE_TIPOS: readonly CedenteTipo[] = ['cliente', 'fornecedor', 'usuario', 'pre_cliente', 'outro'];
 
 const CEDENTE_WEIGHTS: Readonly<Record<ContaKind, readonly (readonly [CedenteTipo, number])[]>> = {
   contas_receber: [

@@ -21,9 +21,8 @@ import { poolOf } from './references.ts';
 import { buildNamed } from './tecnicos-fornecedores-pre-clientes.ts';
 import { USUARIOS } from './users.ts';
 
-export { DEMO_LOGINS, type DemoLogin } from './users.ts';
+export { DEMO_LOGINS } from './users.ts';
 export { subtotalCents } from './dates-and-money.ts';
-export { STANDARD_OS_STATUSES } from './ordens-servico.ts';
 
 function buildEmpresa(plan: CompanyPlan): DatasetEmpresa {
   return { id: plan.id, nome: plan.nome, status_personalizados: [...plan.statusPersonalizados], excluido: false };

@@ -1,3 +1,4 @@
+import { STANDARD_OS_STATUS } from '../../domain/ordem-servico.ts';
 import type { DatasetOrdemServico } from '../../store/import/dataset.ts';
 import type { Random } from '../random.ts';
 import { randomFor, type CompanyPlan } from './companies.ts';
@@ -7,20 +8,6 @@ import { buildChecklist } from './os-checklist.ts';
 import { buildItens, type Catalog } from './os-itens.ts';
 import { forcedDangling, pickRef, type RefPool } from './references.ts';
 import { isDeleted, spreadVariant } from './variety.ts';
-
-export const STANDARD_OS_STATUSES = [
-  'aberta',
-  'concluida',
-  'cancelada',
-  'em_analise',
-  'aguardando_aprovacao',
-  'aprovada',
-  'reprovada',
-  'em_execucao',
-  'pausada',
-  'aguardando_orcamento',
-  'orcamento',
-] as const;
 
 const STATUS_WEIGHTS: Readonly<Record<string, number>> = {
   aberta: 12,
@@ -63,7 +50,7 @@ function buildOrdem(
   index: number,
   today: Day,
 ): DatasetOrdemServico {
-  const statuses = [...STANDARD_OS_STATUSES, ...plan.statusPersonalizados];
+  const statuses = [...STANDARD_OS_STATUS, ...plan.statusPersonalizados];
   const forcedStatus = spreadVariant(index, plan.counts.ordens_servico, statuses);
   const dangling = forcedDangling(index, plan.counts.ordens_servico);
   const status = forcedStatus ?? random.weighted(statuses.map((s) => [s, STATUS_WEIGHTS[s] ?? CUSTOM_STATUS_WEIGHT] as const));

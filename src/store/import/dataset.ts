@@ -1,3 +1,5 @@
+import type { BoletoStatus } from '../../domain/boleto.ts';
+import type { CedenteTipo } from '../../domain/conta.ts';
 import type { Endereco } from '../tables.ts';
 
 /**
@@ -103,7 +105,7 @@ export interface DatasetOrdemServico {
 export interface DatasetConta {
   id: number;
   empresa_id: number;
-  cedente_tipo: 'cliente' | 'fornecedor' | 'usuario' | 'pre_cliente' | 'outro';
+  cedente_tipo: CedenteTipo;
   /** null for `outro` */
   cedente_id?: number | null;
   /** free text, for `outro` only */
@@ -114,9 +116,6 @@ export interface DatasetConta {
   data_pagamento?: string | null;
   excluido?: boolean;
 }
-
-export type BoletoStatus =
-  'pendente' | 'vencido' | 'pago' | 'cancelado' | 'nao_autorizado' | 'nao_realizado' | 'rejeitado' | 'aguardando_confirmacao';
 
 export interface DatasetBoleto {
   id: number;
