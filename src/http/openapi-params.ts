@@ -13,14 +13,11 @@ function schemaOf(spec: ParamSpec): TSchema {
         description,
       });
     case 'enum':
-      return Type.Union(
-        spec.values.map((v) => Type.Literal(v)),
-        { ...(spec.default === undefined ? {} : { default: spec.default }), description },
-      );
+      return Type.Enum([...spec.values], { ...(spec.default === undefined ? {} : { default: spec.default }), description });
     case 'date':
       return Type.String({ format: 'date', description });
     case 'flag':
-      return Type.Union([Type.Literal('0'), Type.Literal('1')], {
+      return Type.Enum(['0', '1'], {
         ...(spec.default === undefined ? {} : { default: spec.default ? '1' : '0' }),
         description,
       });

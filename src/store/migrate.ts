@@ -18,8 +18,10 @@ function migrationNames(set: MigrationSet): string[] {
 }
 
 /**
- * Applies, in name order and each in its own transaction, the migrations of the given sets not
- * yet recorded in `schema_migrations`. Returns the names applied now.
+ * Applies, in name order, the migrations of the given sets not yet recorded in
+ * `schema_migrations`, all in ONE transaction under an advisory lock: either every pending
+ * migration is applied and recorded, or none is (a failure rolls all of them back). Returns the
+ * names applied now.
  */
 export async function migrate(pool: pg.Pool, sets: MigrationSet[]): Promise<string[]> {
   const client = await pool.connect();

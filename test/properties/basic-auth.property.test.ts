@@ -20,9 +20,12 @@ describe('HTTP Basic client credentials (property)', () => {
 
   test('decoded text without a colon is malformed, never absent and never a credential', () => {
     fc.assert(
-      fc.property(fc.string({ maxLength: 40 }).filter((s) => !s.includes(':') && s.isWellFormed()), (text) => {
-        assert.equal(readBasic(`Basic ${Buffer.from(text).toString('base64')}`).kind, 'malformed');
-      }),
+      fc.property(
+        fc.string({ unit: 'grapheme', maxLength: 40 }).filter((s) => !s.includes(':')),
+        (text) => {
+          assert.equal(readBasic(`Basic ${Buffer.from(text).toString('base64')}`).kind, 'malformed');
+        },
+      ),
     );
   });
 

@@ -85,7 +85,12 @@ describe('strict parameters (property)', () => {
       fc.property(integerText, (value) => {
         const { parsed, problems } = collectParams(`por_pagina=${encodeURIComponent(value)}`, SPECS);
         const expected = value === '' ? null : referenceInteger(value, 1, 200);
-        if (expected === null) assert.deepEqual(problems.map((p) => p.campo), ['por_pagina'], JSON.stringify(value));
+        if (expected === null)
+          assert.deepEqual(
+            problems.map((p) => p.campo),
+            ['por_pagina'],
+            JSON.stringify(value),
+          );
         else assert.equal(parsed.por_pagina, expected);
       }),
     );
@@ -95,9 +100,16 @@ describe('strict parameters (property)', () => {
     fc.assert(
       fc.property(fc.constantFrom('pagina=1', 'ordem=asc', 'ativo=0'), name, (pair, unknown) => {
         const repeated = collectParams(`${pair}&${pair}`, SPECS);
-        assert.deepEqual(repeated.problems.map((p) => p.campo), [pair.split('=')[0]]);
+        assert.deepEqual(
+          repeated.problems.map((p) => p.campo),
+          [pair.split('=')[0]],
+        );
         const extra = collectParams(`${formEncode(unknown)}=1`, SPECS);
-        if (!Object.hasOwn(SPECS, unknown)) assert.deepEqual(extra.problems.map((p) => p.campo), [unknown]);
+        if (!Object.hasOwn(SPECS, unknown))
+          assert.deepEqual(
+            extra.problems.map((p) => p.campo),
+            [unknown],
+          );
         const empty = collectParams('', SPECS);
         assert.deepEqual(empty.parsed, { pagina: 1, por_pagina: 50, ordem: 'asc', ativo: true });
       }),

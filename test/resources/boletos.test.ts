@@ -2,7 +2,9 @@ import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { BoletoStatus } from '../../src/domain/boleto.ts';
 import type { DatasetBoleto } from '../../src/store/import/dataset.ts';
-import { securityCases } from '../helpers/security.ts';
+import type { LightMyRequestResponse } from 'fastify';
+import { BoletoSchema } from '../../src/resources/boletos/boletos.schema.ts';
+import { errorBody, listBody, type ListBody } from '../helpers/bodies.ts';
 import { TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
@@ -10,22 +12,7 @@ let empresa: number;
 let outra: number;
 let token: string;
 
-interface Boleto {
-  id: number;
-  cliente: { id: number; nome: string } | null;
-  numero_documento: string | null;
-  linha_digitavel: string | null;
-  valor: number;
-  emissao: string | null;
-  vencimento: string | null;
-  status: string;
-  data_pagamento: string | null;
-  data_compensacao: string | null;
-}
-interface List {
-  data: Boleto[];
-  meta: { pagina: number; por_pagina: number; total: number; total_paginas: number };
-}
+type List = ListBody<typeof BoletoSchema>;
 
 const STATUSES: BoletoStatus[] = [
   'pendente',
@@ -99,13 +86,13 @@ after(async () => t.close());
 async function list(query: string, bearer = token): Promise<List> {
   const res = await t.get(`/v1/boletos${query}`, bearer);
   assert.equal(res.statusCode, 200, res.body);
-  return res.json() as List;
+  return listBody(res, BoletoSchema);
 }
 const ids = (l: List) => l.data.map((b) => b.id);
 
-function assert400(res: { statusCode: number; json(): unknown }, ...campos: string[]): void {
+function assert400(res: LightMyRequestResponse, ...campos: string[]): void {
   assert.equal(res.statusCode, 400);
-  const erro = (res.json() as { erro: { codigo: string; detalhes: { campo: string }[] } }).erro;
+  const erro = errorBody(res);
   assert.equal(erro.codigo, 'requisicao_invalida');
   assert.deepEqual(erro.detalhes.map((d) => d.campo).sort(), [...campos].sort());
 }
@@ -153,7 +140,7 @@ describe('GET /v1/boletos records', () => {
     assert.match(res.body, /"valor":0\.1,/);
     assert.match(res.body, /"valor":1234567\.89,/);
     assert.deepEqual(
-      (res.json() as List).data.map((b) => b.valor),
+      listBody(res, BoletoSchema).data.map((b) => b.valor),
       [0.1, 1234567.89],
     );
   });
@@ -338,18 +325,7 @@ describe('GET /v1/boletos has no detail route', () => {
     for (const url of ['/v1/boletos/1', '/v1/boletos/']) {
       const res = await t.get(url, token);
       assert.equal(res.statusCode, 404, url);
-      assert.equal((res.json() as { erro: { codigo: string } }).erro.codigo, 'recurso_nao_encontrado');
+      assert.equal(errorBody(res).codigo, 'recurso_nao_encontrado');
     }
   });
-});
-
-let seedId = 5000;
-securityCases(() => t, {
-  list: '/v1/boletos',
-  scope: 'boletos:ler',
-  async seed(app, empresaId) {
-    const id = seedId++;
-    await app.load({ boletos: [boleto(empresaId, id, null, 10, null, '2025-05-05', 'pendente')] });
-    return id;
-  },
 });

@@ -1,7 +1,8 @@
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { DatasetCliente } from '../../src/store/import/dataset.ts';
-import { securityCases } from '../helpers/security.ts';
+import { ClienteSchema } from '../../src/resources/clientes/clientes.schema.ts';
+import { detailBody, errorBody, listBody, type ListBody } from '../helpers/bodies.ts';
 import { TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
@@ -9,21 +10,7 @@ let empresa: number;
 let full: string; // every scope
 let basic: string; // clientes:ler only
 
-interface Cliente {
-  id: number;
-  nome: string;
-  tipo_pessoa: string;
-  ativo: boolean;
-  data_cadastro: string | null;
-  documento?: string | null;
-  emails?: string[];
-  telefones?: { tipo: string; numero: string }[];
-  endereco?: Record<string, string | null> | null;
-}
-interface List {
-  data: Cliente[];
-  meta: { pagina: number; por_pagina: number; total: number; total_paginas: number };
-}
+type List = ListBody<typeof ClienteSchema>;
 
 const endereco = (cidade: string) => ({
   logradouro: 'Rua A',
@@ -91,13 +78,13 @@ after(async () => t.close());
 async function list(query: string, token = full): Promise<List> {
   const res = await t.get(`/v1/clientes${query}`, token);
   assert.equal(res.statusCode, 200, res.body);
-  return res.json() as List;
+  return listBody(res, ClienteSchema);
 }
 const ids = (l: List) => l.data.map((c) => c.id);
 
 function assert400(res: { statusCode: number; json(): unknown }, campo: string): void {
   assert.equal(res.statusCode, 400);
-  const erro = (res.json() as { erro: { codigo: string; detalhes: { campo: string }[] } }).erro;
+  const erro = errorBody(res);
   assert.equal(erro.codigo, 'requisicao_invalida');
   assert.deepEqual(
     erro.detalhes.map((d) => d.campo),
@@ -217,7 +204,7 @@ describe('GET /v1/clientes filters', () => {
 describe('contact scope (D13)', () => {
   function assertContactScope403(res: { statusCode: number; headers: Record<string, unknown>; json(): unknown }): void {
     assert.equal(res.statusCode, 403);
-    assert.equal((res.json() as { erro: { codigo: string } }).erro.codigo, 'escopo_insuficiente');
+    assert.equal(errorBody(res).codigo, 'escopo_insuficiente');
     assert.equal(res.headers['www-authenticate'], 'Bearer realm="api-externa", error="insufficient_scope", scope="clientes:contato:ler"');
   }
 
@@ -231,7 +218,7 @@ describe('contact scope (D13)', () => {
   test('contact fields never appear without the scope', async () => {
     const l = await list('', basic);
     for (const c of l.data) assert.equal(c.documento, undefined);
-    const d = (await t.get('/v1/clientes/101', basic)).json() as { data: Cliente };
+    const d = detailBody(await t.get('/v1/clientes/101', basic), ClienteSchema);
     assert.deepEqual(Object.keys(d.data).sort(), ['ativo', 'data_cadastro', 'id', 'nome', 'tipo_pessoa']);
   });
 
@@ -314,7 +301,7 @@ describe('GET /v1/clientes/{id}', () => {
     assert.deepEqual(res.json(), {
       data: { id: 102, nome: 'Padaria Pão Quente Ltda', tipo_pessoa: 'juridica', ativo: true, data_cadastro: '2024-05-01T09:00:00Z' },
     });
-    const withContact = (await t.get('/v1/clientes/102?incluir=contato', full)).json() as { data: Cliente };
+    const withContact = detailBody(await t.get('/v1/clientes/102?incluir=contato', full), ClienteSchema);
     assert.equal(withContact.data.documento, '11222333000181');
   });
 
@@ -323,19 +310,7 @@ describe('GET /v1/clientes/{id}', () => {
     for (const id of [105, 999]) {
       const res = await t.get(`/v1/clientes/${id}`, full);
       assert.equal(res.statusCode, 404);
-      assert.equal((res.json() as { erro: { codigo: string } }).erro.codigo, 'recurso_nao_encontrado');
+      assert.equal(errorBody(res).codigo, 'recurso_nao_encontrado');
     }
   });
-});
-
-let seedId = 5000;
-securityCases(() => t, {
-  list: '/v1/clientes',
-  detail: '/v1/clientes/:id',
-  scope: 'clientes:ler',
-  async seed(app, empresaId) {
-    const id = seedId++;
-    await app.load({ clientes: [{ id, empresa_id: empresaId, tipo_pessoa: 'fisica', nome: 'Seg', sobrenome: String(id) }] });
-    return id;
-  },
 });

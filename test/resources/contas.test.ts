@@ -3,7 +3,9 @@ import assert from 'node:assert/strict';
 import type { Scope } from '../../src/domain/scopes.ts';
 import type { Dataset, DatasetConta } from '../../src/store/import/dataset.ts';
 import type { CedenteTipo } from '../../src/domain/conta.ts';
-import { securityCases } from '../helpers/security.ts';
+import type { Static } from 'typebox';
+import { ContaSchema } from '../../src/resources/contas/contas.schema.ts';
+import { errorBody, listBody, type ListBody } from '../helpers/bodies.ts';
 import { TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
@@ -12,19 +14,8 @@ let outra: number; // another company
 let full: string; // every scope
 
 type Status = 'aberto' | 'pago' | 'vencido';
-interface Conta {
-  id: number;
-  cedente: { tipo: CedenteTipo; id: number | null; nome: string | null };
-  descricao: string | null;
-  valor: number;
-  vencimento: string;
-  status: Status;
-  data_pagamento: string | null;
-}
-interface List {
-  data: Conta[];
-  meta: { pagina: number; por_pagina: number; total: number; total_paginas: number };
-}
+type Conta = Static<typeof ContaSchema>;
+type List = ListBody<typeof ContaSchema>;
 
 // D15: business dates relative to today in America/Sao_Paulo, as the server computes them.
 const TODAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
@@ -214,7 +205,7 @@ after(async () => t.close());
 
 function assert400(res: { statusCode: number; json(): unknown }, campos: string[]): void {
   assert.equal(res.statusCode, 400);
-  const erro = (res.json() as { erro: { codigo: string; detalhes: { campo: string }[] } }).erro;
+  const erro = errorBody(res);
   assert.equal(erro.codigo, 'requisicao_invalida');
   assert.deepEqual(
     erro.detalhes.map((d) => d.campo),
@@ -231,7 +222,7 @@ function contasSuite(r: Resource): void {
   async function list(query: string, token = full): Promise<List> {
     const res = await t.get(`${r.url}${query}`, token);
     assert.equal(res.statusCode, 200, res.body);
-    return res.json() as List;
+    return listBody(res, ContaSchema);
   }
   const ids = async (query: string) => (await list(query)).data.map((c) => c.id);
   const bad = (query: string) => t.get(`${r.url}${query}`, full);
@@ -287,7 +278,7 @@ function contasSuite(r: Resource): void {
       ]) {
         assert.ok(res.body.includes(text), text);
       }
-      const byId = new Map((res.json() as List).data.map((c) => [c.id, c.valor]));
+      const byId = new Map(listBody(res, ContaSchema).data.map((c) => [c.id, c.valor]));
       assert.equal(byId.get(id(1)), 0.1);
       assert.equal(byId.get(id(2)), 0.2);
       assert.equal(byId.get(id(3)), 1234567.89);
@@ -519,18 +510,3 @@ function contasSuite(r: Resource): void {
 }
 
 for (const r of RESOURCES) contasSuite(r);
-
-let seedId = 50_000;
-for (const r of RESOURCES) {
-  securityCases(() => t, {
-    list: r.url,
-    scope: r.scope,
-    async seed(app, empresaId) {
-      const id = seedId++;
-      await app.load(
-        datasetOf(r.tabela, [{ id, empresa_id: empresaId, cedente_tipo: 'outro', cedente_nome: 'Seg', valor: 1, vencimento: TODAY }]),
-      );
-      return id;
-    },
-  });
-}

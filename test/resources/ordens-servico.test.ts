@@ -1,7 +1,9 @@
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { DatasetOrdemServico } from '../../src/store/import/dataset.ts';
-import { securityCases } from '../helpers/security.ts';
+import type { Static } from 'typebox';
+import { OrdemServicoDetalheSchema, OrdemServicoSchema } from '../../src/resources/ordens-servico/ordens-servico.schema.ts';
+import { detailBody, errorBody, listBody, type ListBody } from '../helpers/bodies.ts';
 import { TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
@@ -10,26 +12,8 @@ let outra: number; // custom status so_da_outra
 let token: string; // os:ler, empresa
 let outraToken: string; // os:ler, outra
 
-interface Pessoa {
-  id: number;
-  nome: string;
-}
-interface Ordem {
-  id: number;
-  numero: string;
-  status: string;
-  cliente: Pessoa | null;
-  tecnico: Pessoa | null;
-  data_abertura: string;
-  hora_abertura: string | null;
-  criada_em: string | null;
-  data_conclusao: string | null;
-  valor_total: number;
-}
-interface List {
-  data: Ordem[];
-  meta: { pagina: number; por_pagina: number; total: number; total_paginas: number };
-}
+type Ordem = Static<typeof OrdemServicoSchema>;
+type List = ListBody<typeof OrdemServicoSchema>;
 
 const item = (id: number, subtotal: number, extra: Partial<NonNullable<DatasetOrdemServico['itens']>[number]> = {}) => ({
   id,
@@ -155,7 +139,7 @@ after(async () => t.close());
 async function list(query: string, as = token): Promise<List> {
   const res = await t.get(`/v1/ordens-servico${query}`, as);
   assert.equal(res.statusCode, 200, res.body);
-  return res.json() as List;
+  return listBody(res, OrdemServicoSchema);
 }
 const ids = (l: List) => l.data.map((o) => o.id);
 async function byId(): Promise<Map<number, Ordem>> {
@@ -164,7 +148,7 @@ async function byId(): Promise<Map<number, Ordem>> {
 
 function assert400(res: { statusCode: number; body: string; json(): unknown }, ...campos: string[]): void {
   assert.equal(res.statusCode, 400, res.body);
-  const erro = (res.json() as { erro: { codigo: string; detalhes: { campo: string; mensagem: string }[] } }).erro;
+  const erro = errorBody(res);
   assert.equal(erro.codigo, 'requisicao_invalida');
   assert.deepEqual(erro.detalhes.map((d) => d.campo).sort(), [...campos].sort());
   for (const d of erro.detalhes) assert.ok(d.mensagem.length > 0);
@@ -196,7 +180,7 @@ describe('GET /v1/ordens-servico records', () => {
 
   test('valor_total is the exact sum of non-deleted items, 0 without items (D23)', async () => {
     const res = await get('');
-    const m = new Map((res.json() as List).data.map((o) => [o.id, o.valor_total]));
+    const m = new Map(listBody(res, OrdemServicoSchema).data.map((o) => [o.id, o.valor_total]));
     assert.equal(m.get(1001), 0.3, '0.10 + 0.20 (+ 0.00), the deleted 5.00 left out');
     assert.equal(m.get(1005), 0.3, '0.1 + 0.1 + 0.1 is 0.3 in decimal, not 0.30000000000000004');
     assert.equal(m.get(1002), 1234567.9, '1234567.89 + 0.01');
@@ -205,7 +189,7 @@ describe('GET /v1/ordens-servico records', () => {
     assert.match(res.body, /"valor_total":0\.3[,}]/);
     assert.match(res.body, /"valor_total":1234567\.9[,}]/);
     assert.doesNotMatch(res.body, /"valor_total":"|0\.30000/);
-    for (const o of (res.json() as List).data) assert.equal(typeof o.valor_total, 'number');
+    for (const o of listBody(res, OrdemServicoSchema).data) assert.equal(typeof o.valor_total, 'number');
   });
 
   test('cliente and tecnico are null when deleted, missing, unset or of another company (D22)', async () => {
@@ -431,9 +415,7 @@ describe('GET /v1/ordens-servico/{id}', () => {
   });
 
   test('money over a million, empty lines, and the same record as the list', async () => {
-    const d = (await t.get('/v1/ordens-servico/1002', token)).json() as {
-      data: Ordem & { itens: { subtotal: number }[]; checklist: unknown[] };
-    };
+    const d = detailBody(await t.get('/v1/ordens-servico/1002', token), OrdemServicoDetalheSchema);
     assert.equal(d.data.valor_total, 1234567.9);
     assert.deepEqual(
       d.data.itens.map((i) => i.subtotal),
@@ -442,9 +424,7 @@ describe('GET /v1/ordens-servico/{id}', () => {
     assert.deepEqual(d.data.checklist, []);
     const { itens: _i, checklist: _c, ...record } = d.data;
     assert.deepEqual(record, (await byId()).get(1002));
-    const empty = (await t.get('/v1/ordens-servico/1003', token)).json() as {
-      data: { itens: unknown[]; valor_total: number; cliente: unknown };
-    };
+    const empty = detailBody(await t.get('/v1/ordens-servico/1003', token), OrdemServicoDetalheSchema);
     assert.deepEqual([empty.data.itens, empty.data.valor_total, empty.data.cliente], [[], 0, null]);
   });
 
@@ -457,7 +437,7 @@ describe('GET /v1/ordens-servico/{id}', () => {
     ] as const) {
       const res = await t.get(`/v1/ordens-servico/${id}`, as);
       assert.equal(res.statusCode, 404, `${id}`);
-      assert.equal((res.json() as { erro: { codigo: string } }).erro.codigo, 'recurso_nao_encontrado');
+      assert.equal(errorBody(res).codigo, 'recurso_nao_encontrado');
     }
     assert.equal((await t.get('/v1/ordens-servico/1100', outraToken)).statusCode, 200);
   });
@@ -483,16 +463,4 @@ describe('company isolation', () => {
       [{ id: 204, nome: 'Cliente da Outra' }, { id: 303, nome: 'Técnico da Outra' }, 7],
     );
   });
-});
-
-let seedId = 7000;
-securityCases(() => t, {
-  list: '/v1/ordens-servico',
-  detail: '/v1/ordens-servico/:id',
-  scope: 'os:ler',
-  async seed(app, empresaId) {
-    const id = seedId++;
-    await app.load({ ordens_servico: [{ id, empresa_id: empresaId, status: 'aberta', data_abertura: '2025-06-01' }] });
-    return id;
-  },
 });

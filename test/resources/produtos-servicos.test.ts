@@ -2,39 +2,32 @@ import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Scope } from '../../src/domain/scopes.ts';
 import type { Dataset, DatasetProduto } from '../../src/store/import/dataset.ts';
-import { securityCases } from '../helpers/security.ts';
+import type { Static } from 'typebox';
+import { ProdutoSchema } from '../../src/resources/produtos/produtos.schema.ts';
+import { ServicoSchema } from '../../src/resources/servicos/servicos.schema.ts';
+import { detailBody, errorBody, listBody, type ListBody } from '../helpers/bodies.ts';
 import { TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
 let empresa: number;
 let outra: number;
 
-interface Item {
-  id: number;
-  codigo: string | null;
-  nome: string;
-  descricao: string | null;
-  unidade?: string | null;
-  valor: number;
-  ativo: boolean;
-  data_cadastro: string | null;
-}
-interface List {
-  data: Item[];
-  meta: { pagina: number; por_pagina: number; total: number; total_paginas: number };
-}
+/** Both records: a servico is a produto without `unidade` (D24). */
+type Item = Static<typeof ServicoSchema> & { unidade?: string | null };
+type List = { data: Item[]; meta: ListBody<typeof ServicoSchema>['meta'] };
 
 /** Produtos and servicos behave alike (D24): the same cases run on both, ids offset by `base`. */
 interface Catalogue {
   name: 'produtos' | 'servicos';
   scope: Scope;
   base: number;
+  schema: typeof ProdutoSchema | typeof ServicoSchema;
   fields: string[];
 }
 const COMMON_FIELDS = ['ativo', 'codigo', 'data_cadastro', 'descricao', 'id', 'nome', 'valor'];
 const CATALOGUES: Catalogue[] = [
-  { name: 'produtos', scope: 'produtos:ler', base: 400, fields: [...COMMON_FIELDS, 'unidade'].sort() },
-  { name: 'servicos', scope: 'servicos:ler', base: 500, fields: COMMON_FIELDS },
+  { name: 'produtos', scope: 'produtos:ler', base: 400, schema: ProdutoSchema, fields: [...COMMON_FIELDS, 'unidade'].sort() },
+  { name: 'servicos', scope: 'servicos:ler', base: 500, schema: ServicoSchema, fields: COMMON_FIELDS },
 ];
 
 // Ids relative to the catalogue's base.
@@ -79,13 +72,13 @@ after(async () => t.close());
 
 function assert400(res: { statusCode: number; json(): unknown }, ...campos: string[]): void {
   assert.equal(res.statusCode, 400);
-  const erro = (res.json() as { erro: { codigo: string; detalhes: { campo: string }[] } }).erro;
+  const erro = errorBody(res);
   assert.equal(erro.codigo, 'requisicao_invalida');
   assert.deepEqual(erro.detalhes.map((d) => d.campo).sort(), [...campos].sort());
 }
 function assert404(res: { statusCode: number; json(): unknown }): void {
   assert.equal(res.statusCode, 404);
-  assert.equal((res.json() as { erro: { codigo: string } }).erro.codigo, 'recurso_nao_encontrado');
+  assert.equal(errorBody(res).codigo, 'recurso_nao_encontrado');
 }
 
 for (const c of CATALOGUES) {
@@ -102,7 +95,7 @@ for (const c of CATALOGUES) {
     async function list(query: string, bearer = token): Promise<List> {
       const res = await get(query, bearer);
       assert.equal(res.statusCode, 200, res.body);
-      return res.json() as List;
+      return listBody(res, c.schema);
     }
     const ids = (l: List) => l.data.map((x) => x.id);
 
@@ -254,7 +247,7 @@ for (const c of CATALOGUES) {
       });
 
       test("inactive ones are found; deleted, missing and other companies' are 404 (D22)", async () => {
-        const inactive = (await get(`/${id(3)}`)).json() as { data: Item };
+        const inactive = detailBody(await get(`/${id(3)}`), c.schema);
         assert.deepEqual([inactive.data.id, inactive.data.ativo, inactive.data.valor], [id(3), false, 0]);
         for (const n of [id(4), 999_999, c.base + 90]) assert404(await get(`/${n}`));
       });
@@ -277,17 +270,5 @@ for (const c of CATALOGUES) {
         assert.ok(!ids(await list('')).includes(c.base + 90));
       });
     });
-  });
-
-  let seedId = c.base * 100;
-  securityCases(() => t, {
-    list: path,
-    detail: `${path}/:id`,
-    scope: c.scope,
-    async seed(app, empresaId) {
-      const seeded = seedId++;
-      await app.load(dataset(c, [{ id: seeded, empresa_id: empresaId, nome: `Seg ${seeded}`, valor: 1 }]));
-      return seeded;
-    },
   });
 }

@@ -44,8 +44,8 @@ describe('access control', () => {
       await signIn(page, h.base, a.plain.email, a.plain.senha);
       await page.locator('#view-forbidden').waitFor({ state: 'visible' });
       assert.equal(await page.locator('#forbidden-title').textContent(), 'Sem permissão');
-      assert.match((await page.locator('#view-forbidden').textContent()) ?? '', /não tem permissão para acessar a API Externa/);
-      assert.match((await page.locator('#forbidden-user').textContent()) ?? '', /Paulo Sem Permissão/);
+      assert.match(await page.locator('#view-forbidden').innerText(), /não tem permissão para acessar a API Externa/);
+      assert.match(await page.locator('#forbidden-user').innerText(), /Paulo Sem Permissão/);
       assert.equal(await page.locator('#view-main').isVisible(), false);
       assert.equal(await page.locator('#credentials-body tr').count(), 0);
       await waitForFocus(page, '#forbidden-title');

@@ -89,7 +89,7 @@ describe('credential lifecycle through the page', () => {
     await page.locator('#view-main').waitFor({ state: 'visible' });
     const crumbs = await page.locator('nav.breadcrumb li').allTextContents();
     assert.deepEqual(crumbs, ['Configurações', 'Dados da Empresa', 'Integrações', 'API Externa']);
-    assert.match((await page.locator('#topbar-user-name').textContent()) ?? '', /Ana Administradora/);
+    assert.match(await page.locator('#topbar-user-name').innerText(), /Ana Administradora/);
     await page.locator('#credentials-empty').waitFor({ state: 'visible' });
     await waitForFocus(page, '#main-title'); // where the page puts focus after signing in
     assert.equal(await page.locator('#expiring-banner').isVisible(), false);
@@ -168,7 +168,7 @@ describe('credential lifecycle through the page', () => {
     await page.click('#form-submit');
     const dialog = page.locator('#secret-dialog');
     await dialog.waitFor({ state: 'visible' });
-    assert.match((await page.locator('#secret-warning').textContent()) ?? '', /não será exibido novamente/);
+    assert.match(await page.locator('#secret-warning').innerText(), /não será exibido novamente/);
     clientId = ((await page.locator('#secret-client-id').textContent()) ?? '').trim();
     firstSecret = ((await page.locator('#secret-value').textContent()) ?? '').trim();
     assert.ok(clientId.length > 8);
@@ -222,7 +222,7 @@ describe('credential lifecycle through the page', () => {
       (id) => !document.querySelector(`tr[data-client-id="${id}"]`)?.textContent?.includes('Nunca usada'),
       clientId,
     );
-    assert.match((await row.textContent()) ?? '', /IP 127\.0\.0\.1/);
+    assert.match(await row.innerText(), /IP 127\.0\.0\.1/);
   });
 
   test(
@@ -241,7 +241,7 @@ describe('credential lifecycle through the page', () => {
       await page.check('input[value="os:ler"]');
       await page.fill('#cred-expires', saoPauloDate(3));
       await page.click('#form-submit');
-      assert.match((await page.locator('#cred-senha-error').textContent()) ?? '', /senha atual/);
+      assert.match(await page.locator('#cred-senha-error').innerText(), /senha atual/);
       await page.fill('#cred-senha', company.admin.senha);
       await screenshot(page, '05-edit');
       await page.click('#form-submit');
@@ -249,13 +249,13 @@ describe('credential lifecycle through the page', () => {
 
       const banner = page.locator('#expiring-banner');
       await banner.waitFor({ state: 'visible' });
-      assert.match((await banner.locator('h2').textContent()) ?? '', /expiram em até 7 dias/);
+      assert.match(await banner.locator('h2').innerText(), /expiram em até 7 dias/);
       const bannerText = (await banner.textContent()) ?? '';
       assert.match(bannerText, /ERP da matriz \(produção\)/);
       assert.match(bannerText, /expira em 3 dias/);
       const row = page.locator(`#credentials-body tr[data-client-id="${clientId}"]`);
       assert.match((await row.getAttribute('class')) ?? '', /is-soon/);
-      assert.match((await row.textContent()) ?? '', /os:ler/);
+      assert.match(await row.innerText(), /os:ler/);
       await waitForFocus(page, '[data-action="edit"]');
       await screenshot(page, '06-list-expiring');
     },
@@ -282,7 +282,7 @@ describe('credential lifecycle through the page', () => {
     await page.click(`button[data-action="rotate"][data-client-id="${clientId}"]`);
     const dialog = page.locator('#rotate-dialog');
     await dialog.waitFor({ state: 'visible' });
-    assert.match((await dialog.textContent()) ?? '', /deixarão de funcionar imediatamente/);
+    assert.match(await dialog.innerText(), /deixarão de funcionar imediatamente/);
     await waitForFocus(page, '#rotate-senha');
     await page.fill('#rotate-senha', 'errada');
     await page.click('#rotate-form button[type="submit"]');
@@ -323,7 +323,7 @@ describe('credential lifecycle through the page', () => {
     await page.click(`button[data-action="revoke"][data-client-id="${clientId}"]`);
     const dialog = page.locator('#revoke-dialog');
     await dialog.waitFor({ state: 'visible' });
-    assert.match((await dialog.textContent()) ?? '', /definitiva/);
+    assert.match(await dialog.innerText(), /definitiva/);
     // Cancel first: nothing happens.
     await waitForFocus(page, '#revoke-dialog [data-action="dialog-cancel"]');
     await page.keyboard.press('Escape');

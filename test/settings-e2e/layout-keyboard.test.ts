@@ -174,7 +174,7 @@ describe('keyboard and labels', () => {
 
       const row = page.locator('#credentials-body tr', { hasText: 'Integração por teclado' });
       await row.waitFor();
-      assert.match((await row.textContent()) ?? '', /192\.168\.0\.0\/16/);
+      assert.match(await row.innerText(), /192\.168\.0\.0\/16/);
 
       // Escape closes a dialog and focus goes back to the button that opened it.
       await tabTo(page, 'button[data-action="revoke"]');

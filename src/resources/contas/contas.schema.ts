@@ -31,10 +31,7 @@ export const contasListParams = {
 
 const CedenteSchema = Type.Object(
   {
-    tipo: Type.Union(
-      CEDENTE_TIPOS.map((t) => Type.Literal(t)),
-      { description: '`outro` é um cedente de texto livre, sem id.' },
-    ),
+    tipo: Type.Enum(CEDENTE_TIPOS, { description: '`outro` é um cedente de texto livre, sem id.' }),
     id: Nullable(Type.Integer({ description: 'null quando o tipo é `outro`.' })),
     nome: Nullable(
       Type.String({
@@ -54,10 +51,7 @@ export const ContaSchema = Type.Object(
     descricao: Nullable(Type.String()),
     valor: Type.Number({ description: 'Valor exato: número JSON com no máximo 2 casas decimais.' }),
     vencimento: Type.String({ format: 'date', description: 'AAAA-MM-DD.' }),
-    status: Type.Union(
-      CONTA_STATUS.map((s) => Type.Literal(s)),
-      { description: `Calculado na leitura: ${STATUS_RULE}` },
-    ),
+    status: Type.Enum(CONTA_STATUS, { description: `Calculado na leitura: ${STATUS_RULE}` }),
     data_pagamento: Nullable(Type.String({ format: 'date', description: 'AAAA-MM-DD.' })),
   },
   { description: 'Conta a receber ou a pagar (mesmo formato). Contas excluídas nunca aparecem.' },
