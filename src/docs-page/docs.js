@@ -5,10 +5,104 @@
 (function () {
   'use strict';
 
+  // The pieces of the OpenAPI document (GET /openapi.json, src/http/openapi.ts) this page reads.
+  // Every one is optional: the page renders what is there.
+
+  /** @typedef {'get' | 'post' | 'put' | 'patch' | 'delete'} HttpMethod */
+
+  /**
+   * @typedef {object} OpenApiSchema
+   * @property {string | string[]} [type]
+   * @property {string} [format]
+   * @property {unknown[]} [enum]
+   * @property {unknown} [const]
+   * @property {OpenApiSchema[]} [anyOf]
+   * @property {OpenApiSchema[]} [oneOf]
+   * @property {number} [minimum]
+   * @property {number} [maximum]
+   * @property {number} [minLength]
+   * @property {number} [maxLength]
+   * @property {unknown} [default]
+   * @property {Record<string, OpenApiSchema>} [properties]
+   * @property {string[]} [required]
+   * @property {string} [description]
+   */
+
+  /**
+   * @typedef {object} OpenApiParameter
+   * @property {string} name
+   * @property {string} in `query`, `path`, `header` or `cookie`
+   * @property {boolean} [required]
+   * @property {OpenApiSchema} [schema]
+   * @property {string} [description]
+   */
+
+  /**
+   * @typedef {object} OpenApiOperation
+   * @property {string[]} [tags]
+   * @property {string} [summary]
+   * @property {string} [description]
+   * @property {Record<string, string[]>[]} [security] scheme name to the scopes it needs
+   * @property {OpenApiParameter[]} [parameters]
+   * @property {{ content?: Record<string, { schema?: OpenApiSchema }> }} [requestBody]
+   * @property {Record<string, { description?: string }>} [responses] by status code
+   */
+
+  /** @typedef {Partial<Record<HttpMethod, OpenApiOperation>>} OpenApiPathItem */
+
+  /**
+   * @typedef {object} OpenApiSecurityScheme
+   * @property {string} [type] `oauth2`, `http`, …
+   * @property {string} [description]
+   * @property {string} [scheme] for `http`: `basic`, `bearer`, …
+   * @property {{ clientCredentials?: { tokenUrl?: string, scopes?: Record<string, string> } }} [flows]
+   */
+
+  /**
+   * @typedef {object} OpenApiTag
+   * @property {string} name
+   * @property {string} [description]
+   */
+
+  /**
+   * @typedef {object} OpenApiDocument
+   * @property {string} [openapi]
+   * @property {{ title?: string, version?: string, description?: string }} [info]
+   * @property {{ securitySchemes?: Record<string, OpenApiSecurityScheme> }} [components]
+   * @property {Record<string, OpenApiPathItem>} [paths]
+   * @property {OpenApiTag[]} [tags]
+   */
+
+  /**
+   * A table cell: an element, or text (null and undefined show as empty).
+   * @typedef {Node | string | null | undefined} Cell
+   */
+
+  /** @type {HttpMethod[]} */
   var METHODS = ['get', 'post', 'put', 'patch', 'delete'];
+  /** @type {Record<string, string>} */
   var IN_LABELS = { query: 'query', path: 'caminho', header: 'cabeçalho', cookie: 'cookie' };
 
-  /** Creates an element with an optional class and text. */
+  /**
+   * The page's element with this id. Every id the script asks for is in index.html, so a missing
+   * one is a mistake in the page, reported here by name.
+   * @param {string} id
+   * @returns {HTMLElement}
+   */
+  function byId(id) {
+    var node = document.getElementById(id);
+    if (node === null) throw new Error('The page has no element #' + id + '.');
+    return node;
+  }
+
+  /**
+   * Creates an element with an optional class and text.
+   * @template {keyof HTMLElementTagNameMap} K
+   * @param {K} tag
+   * @param {string} [className]
+   * @param {unknown} [text]
+   * @returns {HTMLElementTagNameMap[K]}
+   */
   function el(tag, className, text) {
     var node = document.createElement(tag);
     if (className) node.className = className;
@@ -16,7 +110,13 @@
     return node;
   }
 
-  /** Appends text with `code` spans (between backticks) to a parent, as text nodes and <code>. */
+  /**
+   * Appends text with `code` spans (between backticks) to a parent, as text nodes and <code>.
+   * @template {HTMLElement} T
+   * @param {T} parent
+   * @param {unknown} text
+   * @returns {T}
+   */
   function appendInline(parent, text) {
     var parts = String(text).split('`');
     for (var i = 0; i < parts.length; i++) {
@@ -32,14 +132,21 @@
     return parent;
   }
 
-  /** Markdown-ish text: paragraphs separated by blank lines, `- ` bullet lists, `code` spans. */
+  /**
+   * Markdown-ish text: paragraphs separated by blank lines, `- ` bullet lists, `code` spans.
+   * @param {string} [text]
+   * @returns {DocumentFragment}
+   */
   function renderText(text) {
     var frag = document.createDocumentFragment();
     var lines = String(text || '')
       .replace(/\r\n?/g, '\n')
       .split('\n');
+    /** @type {string[]} */
     var para = [];
+    /** @type {HTMLUListElement | null} */
     var list = null;
+    /** @type {HTMLLIElement | null} */
     var lastItem = null;
 
     function flushPara() {
@@ -75,6 +182,11 @@
     return frag;
   }
 
+  /**
+   * The id of a tag's section: `tag-` and the name in lower case ASCII, words joined by `-`.
+   * @param {string} text
+   * @returns {string}
+   */
   function slug(text) {
     return (
       'tag-' +
@@ -87,7 +199,13 @@
     );
   }
 
-  /** A table that stacks into labelled rows on a phone (labels via data-label). */
+  /**
+   * A table that stacks into labelled rows on a phone (labels via data-label).
+   * @param {string[]} headers
+   * @param {Cell[][]} rows
+   * @param {string} [className]
+   * @returns {HTMLDivElement}
+   */
   function table(headers, rows, className) {
     var wrap = el('div', 'table-wrap');
     var t = el('table', 'table ' + (className || ''));
@@ -117,11 +235,16 @@
     return wrap;
   }
 
-  /** Enum values of a schema: `enum`, or `anyOf`/`oneOf` of single-value enums or consts. */
+  /**
+   * Enum values of a schema: `enum`, or `anyOf`/`oneOf` of single-value enums or consts.
+   * @param {OpenApiSchema} schema
+   * @returns {unknown[] | null}
+   */
   function enumOf(schema) {
     if (Array.isArray(schema.enum)) return schema.enum;
     var alts = schema.anyOf || schema.oneOf;
     if (!Array.isArray(alts)) return null;
+    /** @type {unknown[]} */
     var values = [];
     for (var i = 0; i < alts.length; i++) {
       var alt = alts[i] || {};
@@ -132,6 +255,10 @@
     return values;
   }
 
+  /**
+   * @param {OpenApiSchema} schema
+   * @returns {string | string[]}
+   */
   function typeOf(schema) {
     if (schema.type) return Array.isArray(schema.type) ? schema.type.join(' | ') : schema.type;
     var alts = schema.anyOf || schema.oneOf;
@@ -139,7 +266,12 @@
     return '';
   }
 
-  /** Type, format, enum and limits of a schema, as a small fragment with code spans. */
+  /**
+   * Type, format, enum and limits of a schema, as a small fragment with code spans.
+   * @param {OpenApiSchema | undefined} schema
+   * @param {boolean} [required]
+   * @returns {HTMLDivElement}
+   */
   function schemaCell(schema, required) {
     schema = schema || {};
     var box = el('div', 'schema');
@@ -167,12 +299,17 @@
     return box;
   }
 
+  /**
+   * @param {string} [text]
+   * @returns {HTMLSpanElement}
+   */
   function inlineCell(text) {
     return appendInline(el('span'), text || '');
   }
 
+  /** @param {OpenApiDocument} doc */
   function renderSecurity(doc) {
-    var box = document.getElementById('security');
+    var box = byId('security');
     var schemes = (doc.components && doc.components.securitySchemes) || {};
     Object.keys(schemes).forEach(function (name) {
       var s = schemes[name] || {};
@@ -205,25 +342,42 @@
     });
   }
 
+  /**
+   * The OAuth 2.0 scope an operation asks for, or null.
+   * @param {OpenApiOperation} op
+   * @returns {string | null}
+   */
   function requiredScope(op) {
     var first = Array.isArray(op.security) ? op.security[0] : null;
     if (first && Array.isArray(first.oauth2) && first.oauth2.length > 0) return first.oauth2[0];
     return null;
   }
 
+  /**
+   * The rows of the request body's fields (name, schema, description), or null without one.
+   * @param {OpenApiOperation} op
+   * @returns {Cell[][] | null}
+   */
   function bodyFields(op) {
     var content = op.requestBody && op.requestBody.content;
     if (!content) return null;
     var media = content[Object.keys(content)[0]];
     var schema = media && media.schema;
     if (!schema || !schema.properties) return null;
+    var properties = schema.properties;
     var required = schema.required || [];
-    return Object.keys(schema.properties).map(function (name) {
-      var prop = schema.properties[name] || {};
+    return Object.keys(properties).map(function (name) {
+      var prop = properties[name] || {};
       return [el('code', '', name), schemaCell(prop, required.indexOf(name) !== -1), inlineCell(prop.description)];
     });
   }
 
+  /**
+   * @param {string} path
+   * @param {HttpMethod} method
+   * @param {OpenApiOperation} op
+   * @returns {HTMLElement}
+   */
   function renderOperation(path, method, op) {
     var article = el('article', 'operation');
     article.id = 'op-' + method + '-' + path.replace(/[^a-zA-Z0-9]+/g, '-').replace(/^-|-$/g, '');
@@ -291,8 +445,12 @@
     return article;
   }
 
+  /** @param {OpenApiDocument} doc */
   function renderPaths(doc) {
+    /** @typedef {{ name: string, ops: { path: string, method: HttpMethod, op: OpenApiOperation }[] }} TagGroup */
+    /** @type {TagGroup[]} */
     var groups = [];
+    /** @type {Record<string, TagGroup>} */
     var byTag = {};
     var paths = doc.paths || {};
     Object.keys(paths).forEach(function (path) {
@@ -322,8 +480,8 @@
       return ia - ib;
     });
 
-    var container = document.getElementById('endpoints');
-    var nav = document.getElementById('nav-list');
+    var container = byId('endpoints');
+    var nav = byId('nav-list');
     groups.forEach(function (group) {
       var section = el('section', 'section tag-section');
       section.id = slug(group.name);
@@ -347,18 +505,18 @@
     });
   }
 
+  /** @param {OpenApiDocument} doc */
   function render(doc) {
     var info = doc.info || {};
-    document.getElementById('api-title').textContent = info.title ? 'Referência da ' + info.title : 'Referência da API';
+    byId('api-title').textContent = info.title ? 'Referência da ' + info.title : 'Referência da API';
     document.title = (info.title || 'API') + ' · Referência';
-    document.getElementById('api-version').textContent =
-      (info.version ? 'Versão ' + info.version + ' · ' : '') + 'OpenAPI ' + (doc.openapi || '');
-    document.getElementById('api-description').appendChild(renderText(info.description));
+    byId('api-version').textContent = (info.version ? 'Versão ' + info.version + ' · ' : '') + 'OpenAPI ' + (doc.openapi || '');
+    byId('api-description').appendChild(renderText(info.description));
     renderSecurity(doc);
     renderPaths(doc);
-    document.getElementById('introducao').hidden = false;
-    document.getElementById('autenticacao').hidden = false;
-    var status = document.getElementById('status');
+    byId('introducao').hidden = false;
+    byId('autenticacao').hidden = false;
+    var status = byId('status');
     status.textContent = '';
     status.hidden = true;
     document.body.setAttribute('data-rendered', 'true');
@@ -370,7 +528,7 @@
   }
 
   function fail() {
-    var status = document.getElementById('status');
+    var status = byId('status');
     status.className = 'notice notice-error';
     status.textContent = 'Não foi possível carregar a descrição da API. Tente recarregar a página.';
     document.body.setAttribute('data-rendered', 'error');

@@ -1,10 +1,16 @@
 // The one way to the JSON API under /settings/api/ (docs/settings-api.md): same-origin only,
 // never cached, the CSRF token on every change, and every failure as an ApiFailure.
 import { state } from './state.js';
+import * as _types from './state.js'; // JSDoc types only (see state.js)
 
 const API = '/settings/api';
 
 export class ApiFailure extends Error {
+  /**
+   * @param {number} status the HTTP status, or 0 when the server could not be reached
+   * @param {_types.ApiError} erro
+   * @param {string | null} [retryAfter] the `Retry-After` header
+   */
   constructor(status, erro, retryAfter) {
     super(erro.mensagem);
     this.status = status;
@@ -14,7 +20,16 @@ export class ApiFailure extends Error {
   }
 }
 
+/**
+ * The answer's JSON (null when it has no body), as `unknown`: each caller names the shape that
+ * docs/settings-api.md gives for its endpoint.
+ * @param {'GET' | 'POST' | 'PATCH' | 'DELETE'} method
+ * @param {string} path under /settings/api
+ * @param {object} [body] sent as JSON
+ * @returns {Promise<unknown>}
+ */
 export async function api(method, path, body) {
+  /** @type {Record<string, string>} */
   const headers = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (method !== 'GET' && state.csrf !== null) headers['X-CSRF-Token'] = state.csrf;
@@ -35,6 +50,7 @@ export async function api(method, path, body) {
     });
   }
   const text = await response.text();
+  /** @type {unknown} */
   let data = null;
   if (text !== '') {
     try {
@@ -45,14 +61,19 @@ export async function api(method, path, body) {
   }
   if (!response.ok) {
     const erro =
-      data !== null && typeof data === 'object' && data.erro
-        ? data.erro
+      data !== null && typeof data === 'object' && 'erro' in data && data.erro
+        ? /** @type {_types.ApiError} */ (data.erro)
         : { codigo: 'http_' + response.status, mensagem: 'Erro inesperado do servidor (HTTP ' + response.status + '). Tente novamente.' };
     throw new ApiFailure(response.status, erro, response.headers.get('Retry-After'));
   }
   return data;
 }
 
+/**
+ * The pt-BR text to show for a failure.
+ * @param {unknown} err
+ * @returns {string}
+ */
 export function messageOf(err) {
   if (err instanceof ApiFailure) {
     let text = err.message || 'Erro inesperado. Tente novamente.';

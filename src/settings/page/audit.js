@@ -5,10 +5,12 @@ import { restoreFocus } from './focus.js';
 import { formatDate, formatDateTime } from './format.js';
 import { handleCommonFailure } from './session.js';
 import { state } from './state.js';
+import * as _types from './state.js'; // JSDoc types only (see state.js)
 
 /**
  * The only actions recorded against a credential, so the only ones its trail can show:
  * credential.create, .update, .rotate and .revoke (src/credentials/credentials.service.ts).
+ * @type {Record<string, string>}
  */
 const ACTION_LABELS = {
   create: 'Credencial criada',
@@ -16,7 +18,10 @@ const ACTION_LABELS = {
   rotate: 'Segredo rotacionado',
   revoke: 'Credencial revogada',
 };
-/** The fields credential.create records, and credential.update records as `{from, to}` (same file). */
+/**
+ * The fields credential.create records, and credential.update records as `{from, to}` (same file).
+ * @type {Record<string, string>}
+ */
 const DETAIL_LABELS = {
   name: 'Nome',
   scopes: 'Escopos',
@@ -24,11 +29,20 @@ const DETAIL_LABELS = {
   expires: 'Expira em',
 };
 
+/**
+ * @param {string} action
+ * @returns {string}
+ */
 function actionLabel(action) {
-  const key = String(action).split('.').pop();
+  // split always gives at least one part, so pop always gives a string.
+  const key = /** @type {string} */ (String(action).split('.').pop());
   return ACTION_LABELS[key] || String(action);
 }
 
+/**
+ * @param {_types.AuditActor | null | undefined} actor
+ * @returns {string}
+ */
 function actorLabel(actor) {
   if (!actor) return '—';
   if (actor.type === 'operator') return 'Operador do sistema';
@@ -36,6 +50,12 @@ function actorLabel(actor) {
   return actor.nome || 'Usuário #' + actor.id;
 }
 
+/**
+ * One value of an event's details, in words: lists, `{from, to}` changes and nested objects too.
+ * @param {string} key the detail's name, which says how to read its value
+ * @param {unknown} value
+ * @returns {string}
+ */
 function formatValue(key, value) {
   if (value === null || value === undefined) return key === 'expires' ? 'sem expiração' : '—';
   if (Array.isArray(value)) {
@@ -43,7 +63,10 @@ function formatValue(key, value) {
     return value.map((v) => formatValue(key, v)).join(', ');
   }
   if (typeof value === 'object') {
-    if ('from' in value || 'to' in value) return formatValue(key, value.from) + ' → ' + formatValue(key, value.to);
+    if ('from' in value || 'to' in value) {
+      const change = /** @type {{ from?: unknown, to?: unknown }} */ (value);
+      return formatValue(key, change.from) + ' → ' + formatValue(key, change.to);
+    }
     return Object.entries(value)
       .map(([k, v]) => (DETAIL_LABELS[k] || k) + ': ' + formatValue(k, v))
       .join('; ');
@@ -53,11 +76,19 @@ function formatValue(key, value) {
   return String(value);
 }
 
+/**
+ * @param {unknown} details
+ * @returns {string[]}
+ */
 function detailLines(details) {
   if (!details || typeof details !== 'object') return [];
   return Object.entries(details).map(([key, value]) => (DETAIL_LABELS[key] || key) + ': ' + formatValue(key, value));
 }
 
+/**
+ * @param {_types.AuditEvent} event
+ * @returns {HTMLLIElement}
+ */
 function auditItem(event) {
   const lines = detailLines(event.details);
   return el('li', {}, [
@@ -80,11 +111,12 @@ function auditItem(event) {
   ]);
 }
 
+/** @param {string} clientId */
 async function loadAudit(clientId) {
   const list = $('audit-list');
   list.setAttribute('aria-busy', 'true');
   try {
-    const data = await api('GET', '/credentials/' + encodeURIComponent(clientId) + '/audit');
+    const data = /** @type {_types.AuditAnswer} */ (await api('GET', '/credentials/' + encodeURIComponent(clientId) + '/audit'));
     const events = Array.isArray(data.events) ? data.events : [];
     list.replaceChildren(...events.map(auditItem));
     $('audit-empty').hidden = events.length > 0;
@@ -96,6 +128,10 @@ async function loadAudit(clientId) {
   }
 }
 
+/**
+ * @param {_types.Credential} cred
+ * @param {HTMLElement} trigger
+ */
 export async function openAudit(cred, trigger) {
   state.auditClientId = cred.client_id;
   state.auditTrigger = { action: 'audit', clientId: cred.client_id, element: trigger };
@@ -106,7 +142,10 @@ export async function openAudit(cred, trigger) {
   $('audit-title').focus();
 }
 
-/** Keeps an open trail current after the user changed that credential. */
+/**
+ * Keeps an open trail current after the user changed that credential.
+ * @param {string} clientId
+ */
 export async function refreshAuditIf(clientId) {
   if (state.auditClientId === clientId && !$('audit-section').hidden) await loadAudit(clientId);
 }

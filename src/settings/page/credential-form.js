@@ -5,14 +5,18 @@ import { todayIso } from './format.js';
 import { clearErrors, setFieldError, showFormError } from './form-feedback.js';
 import { ipProblem } from './ip-check.js';
 import { isSensitive, state } from './state.js';
+import * as _types from './state.js'; // JSDoc types only (see state.js)
 
+/** @param {string[]} selected the scopes checked to begin with */
 function renderScopeCheckboxes(selected) {
   const container = $('cred-scopes-groups');
   container.replaceChildren();
+  /** @type {Map<string, _types.ScopeInfo[]>} */
   const groups = new Map();
   for (const info of state.scopes) {
-    if (!groups.has(info.recurso)) groups.set(info.recurso, []);
-    groups.get(info.recurso).push(info);
+    const group = groups.get(info.recurso);
+    if (group) group.push(info);
+    else groups.set(info.recurso, [info]);
   }
   let index = 0;
   for (const [recurso, infos] of groups) {
@@ -35,8 +39,11 @@ function renderScopeCheckboxes(selected) {
   }
 }
 
+/** @returns {string[]} */
 function selectedScopes() {
-  return Array.from($('cred-scopes-groups').querySelectorAll('input[type="checkbox"]:checked')).map((i) => i.value);
+  return Array.from(
+    /** @type {NodeListOf<HTMLInputElement>} */ ($('cred-scopes-groups').querySelectorAll('input[type="checkbox"]:checked')),
+  ).map((i) => i.value);
 }
 
 function passwordNeeded() {
@@ -49,7 +56,7 @@ function passwordNeeded() {
 function updatePasswordField() {
   const needed = passwordNeeded();
   const field = $('cred-senha-field');
-  const input = $('cred-senha');
+  const input = /** @type {HTMLInputElement} */ ($('cred-senha'));
   field.hidden = !needed;
   input.required = needed;
   if (needed) input.setAttribute('aria-required', 'true');
@@ -63,23 +70,47 @@ function updatePasswordField() {
       : 'Necessária porque você escolheu um escopo sensível.';
 }
 
+/**
+ * Opens the form empty, to create a credential.
+ * @overload
+ * @param {'create'} mode
+ * @param {null} credential
+ * @param {HTMLElement} trigger the element that opened it, where focus goes back to
+ * @returns {void}
+ */
+/**
+ * Opens the form filled in with a credential, to edit it.
+ * @overload
+ * @param {'edit'} mode
+ * @param {_types.Credential} credential
+ * @param {HTMLElement} trigger the element that opened it, where focus goes back to
+ * @returns {void}
+ */
+/**
+ * @param {_types.FormState['mode']} mode
+ * @param {_types.Credential | null} credential
+ * @param {HTMLElement} trigger
+ */
 export function openForm(mode, credential, trigger) {
-  const form = $('credential-form');
+  const form = /** @type {HTMLFormElement} */ ($('credential-form'));
   form.reset();
   clearErrors(form);
-  state.form = { mode, credential, trigger };
-  const editing = mode === 'edit';
+  // The overloads above pair 'edit' with a credential and 'create' with none.
+  const opened = /** @type {_types.FormState} */ ({ mode, credential, trigger });
+  state.form = opened;
+  const editing = opened.mode === 'edit';
   $('form-title').textContent = editing ? 'Alterar credencial' : 'Nova credencial';
   $('form-subtitle').hidden = !editing;
   $('form-subtitle').replaceChildren(
-    ...(editing ? ['“' + credential.name + '” · Client ID ', el('code', { text: credential.client_id })] : []),
+    ...(editing ? ['“' + opened.credential.name + '” · Client ID ', el('code', { text: opened.credential.client_id })] : []),
   );
   $('form-submit').textContent = editing ? 'Salvar alterações' : 'Criar credencial';
-  renderScopeCheckboxes(editing ? credential.scopes : []);
-  $('cred-name').value = editing ? credential.name : '';
-  $('cred-ips').value = editing ? credential.allowed_ips.join('\n') : '';
-  $('cred-expires').value = editing && credential.expires ? credential.expires : '';
-  $('cred-expires').min = todayIso();
+  renderScopeCheckboxes(editing ? opened.credential.scopes : []);
+  /** @type {HTMLInputElement} */ ($('cred-name')).value = editing ? opened.credential.name : '';
+  /** @type {HTMLTextAreaElement} */ ($('cred-ips')).value = editing ? opened.credential.allowed_ips.join('\n') : '';
+  const expiresInput = /** @type {HTMLInputElement} */ ($('cred-expires'));
+  expiresInput.value = editing && opened.credential.expires ? opened.credential.expires : '';
+  expiresInput.min = todayIso();
   updatePasswordField();
   $('form-section').hidden = false;
   $('new-credential-button').setAttribute('aria-expanded', 'true');
@@ -87,11 +118,14 @@ export function openForm(mode, credential, trigger) {
   $('cred-name').focus();
 }
 
-/** Empties and hides the form; returns the element that opened it, for focus. */
+/**
+ * Empties and hides the form; returns the element that opened it, for focus.
+ * @returns {HTMLElement | null}
+ */
 export function hideForm() {
-  const form = $('credential-form');
+  const form = /** @type {HTMLFormElement} */ ($('credential-form'));
   form.reset();
-  $('cred-senha').value = '';
+  /** @type {HTMLInputElement} */ ($('cred-senha')).value = '';
   clearErrors(form);
   $('form-section').hidden = true;
   $('new-credential-button').setAttribute('aria-expanded', 'false');
@@ -100,33 +134,44 @@ export function hideForm() {
   return trigger;
 }
 
+/** @returns {{ line: number, text: string }[]} the lines that are not blank, numbered from 1 */
 function ipLines() {
-  return $('cred-ips')
-    .value.split(/\r?\n/)
+  return /** @type {HTMLTextAreaElement} */ ($('cred-ips')).value
+    .split(/\r?\n/)
     .map((line, index) => ({ line: index + 1, text: line.trim() }))
     .filter((l) => l.text !== '');
 }
 
+/**
+ * @param {string[]} a
+ * @param {string[]} b
+ */
 function sameList(a, b) {
   return a.length === b.length && a.every((x, i) => x === b[i]);
 }
 
-/** Checks the form; returns the body to send, or null after showing the problems. */
+/**
+ * Checks the form; returns the body to send, or null after showing the problems.
+ * @returns {_types.CredentialBody | null}
+ */
 export function collectForm() {
+  if (state.form === null) return null;
   const form = $('credential-form');
   clearErrors(form);
-  const editing = state.form.mode === 'edit';
-  const original = state.form.credential;
-  const name = $('cred-name').value.trim();
+  const { mode, credential: original } = state.form;
+  const editing = mode === 'edit';
+  const name = /** @type {HTMLInputElement} */ ($('cred-name')).value.trim();
   const scopes = selectedScopes();
   const lines = ipLines();
-  const expires = $('cred-expires').value || null;
-  const senha = $('cred-senha').value;
+  const expires = /** @type {HTMLInputElement} */ ($('cred-expires')).value || null;
+  const senha = /** @type {HTMLInputElement} */ ($('cred-senha')).value;
+  /** @type {HTMLElement[]} */
   const problems = [];
 
   if (name === '') problems.push(setFieldError('cred-name', 'Informe um nome para a credencial.'));
   else if (name.length > 100) problems.push(setFieldError('cred-name', 'Use no máximo 100 caracteres.'));
   if (scopes.length === 0) problems.push(setFieldError('cred-scopes', 'Escolha ao menos um escopo.'));
+  /** @type {string[]} */
   const ipErrors = [];
   for (const l of lines) {
     const problem = ipProblem(l.text);
@@ -152,6 +197,7 @@ export function collectForm() {
   }
 
   const ips = lines.map((l) => l.text);
+  /** @type {_types.CredentialBody} */
   let body;
   if (!editing) {
     body = { name, scopes, allowed_ips: ips, expires };

@@ -9,9 +9,13 @@ import { busy, setFieldError, showFormError } from './form-feedback.js';
 import { openSecret } from './secret-dialog.js';
 import { handleCommonFailure } from './session.js';
 import { state } from './state.js';
+import * as _types from './state.js'; // JSDoc types only (see state.js)
 import { toast } from './toast.js';
 
-/** The `campo` names the credential endpoints use (src/settings/credential-input.ts), to the form's fields. */
+/**
+ * The `campo` names the credential endpoints use (src/settings/credential-input.ts), to the form's fields.
+ * @type {[RegExp, string][]}
+ */
 const FIELD_FOR = [
   [/^name\b/, 'cred-name'],
   [/^scopes\b/, 'cred-scopes'],
@@ -20,15 +24,24 @@ const FIELD_FOR = [
   [/^senha_atual\b/, 'cred-senha'],
 ];
 
-/** Puts the API's `detalhes` beside the fields they name; returns the first field to focus. */
+/**
+ * Puts the API's `detalhes` beside the fields they name; returns the first field to focus.
+ * @param {_types.ApiErrorDetail[]} detalhes
+ * @param {[RegExp, string][]} fieldFor which field id each `campo` pattern belongs to
+ * @param {string} formErrorBox the id of the form's error box, for the rest
+ * @returns {HTMLElement | null}
+ */
 function showServerFieldErrors(detalhes, fieldFor, formErrorBox) {
+  /** @type {Map<string, string[]>} */
   const byField = new Map();
+  /** @type {string[]} */
   const other = [];
   for (const d of detalhes) {
     const match = fieldFor.find(([pattern]) => pattern.test(String(d.campo)));
     if (match) {
-      if (!byField.has(match[1])) byField.set(match[1], []);
-      byField.get(match[1]).push(d.mensagem);
+      const messages = byField.get(match[1]);
+      if (messages) messages.push(d.mensagem);
+      else byField.set(match[1], [d.mensagem]);
     } else other.push((d.campo ? d.campo + ': ' : '') + d.mensagem);
   }
   let first = null;
@@ -42,24 +55,28 @@ function showServerFieldErrors(detalhes, fieldFor, formErrorBox) {
   return first;
 }
 
+/** @param {SubmitEvent} event */
 export async function onSubmitCredential(event) {
   event.preventDefault();
   if (state.form === null) return;
   const body = collectForm();
   if (body === null) return;
-  const form = event.currentTarget;
+  const form = /** @type {HTMLFormElement} */ (event.currentTarget);
   const { mode, credential } = state.form;
   await busy(form, async () => {
     try {
       if (mode === 'create') {
-        const data = await api('POST', '/credentials', body);
+        const data = /** @type {_types.CreatedAnswer} */ (await api('POST', '/credentials', body));
         const trigger = hideForm();
         await reloadCredentials();
         toast('Credencial “' + data.credential.name + '” criada.');
         openSecret(data.credential.name, data.credential.client_id, data.client_secret, { element: trigger });
-        data.client_secret = null;
+        // The answer's copy of the secret goes: the dialog holds the only one now.
+        /** @type {{ client_secret: string | null }} */ (data).client_secret = null;
       } else {
-        const data = await api('PATCH', '/credentials/' + encodeURIComponent(credential.client_id), body);
+        const data = /** @type {_types.CredentialAnswer} */ (
+          await api('PATCH', '/credentials/' + encodeURIComponent(credential.client_id), body)
+        );
         hideForm();
         await reloadCredentials();
         await refreshAuditIf(credential.client_id);
@@ -67,7 +84,7 @@ export async function onSubmitCredential(event) {
         focusRowButton('edit', credential.client_id);
       }
     } catch (err) {
-      $('cred-senha').value = '';
+      /** @type {HTMLInputElement} */ ($('cred-senha')).value = '';
       if (await handleCommonFailure(err)) return;
       if (err instanceof ApiFailure && err.codigo === 'senha_incorreta') {
         $('cred-senha-field').hidden = false;

@@ -5,10 +5,11 @@ import { $, el, badge } from './dom.js';
 import { formatDate, formatDateTime, statusLabel, whenLeft } from './format.js';
 import { handleCommonFailure } from './session.js';
 import { isSensitive, state } from './state.js';
+import * as _types from './state.js'; // JSDoc types only (see state.js)
 
 export async function reloadCredentials() {
   try {
-    const data = await api('GET', '/credentials');
+    const data = /** @type {_types.CredentialsAnswer} */ (await api('GET', '/credentials'));
     state.credentials = Array.isArray(data.credentials) ? data.credentials : [];
     state.scopes = Array.isArray(data.scopes) ? data.scopes : [];
     $('main-error').hidden = true;
@@ -19,6 +20,7 @@ export async function reloadCredentials() {
   }
 }
 
+/** @param {string} text */
 function showMainError(text) {
   const box = $('main-error');
   box.textContent = text;
@@ -35,6 +37,10 @@ function renderCredentials() {
   renderExpiring();
 }
 
+/**
+ * @param {_types.Credential} cred
+ * @returns {HTMLTableRowElement}
+ */
 function credentialRow(cred) {
   const soon = cred.status === 'active' && cred.expires_soon === true;
   const row = el('tr', {
@@ -87,6 +93,11 @@ function credentialRow(cred) {
     : el('span', { className: 'muted', text: 'Nunca usada' });
 
   const actions = el('div', { className: 'row-actions' });
+  /**
+   * @param {string} action
+   * @param {string} text
+   * @param {string} label the start of its accessible name, which ends with the credential's
+   */
   const button = (action, text, label) =>
     el('button', {
       type: 'button',
@@ -117,7 +128,10 @@ function credentialRow(cred) {
 }
 
 function renderExpiring() {
-  const soon = state.credentials.filter((c) => c.status === 'active' && c.expires_soon === true);
+  const soon = state.credentials.filter(
+    /** @returns {c is _types.Credential & { expires_soon: true }} */
+    (c) => c.status === 'active' && c.expires_soon === true,
+  );
   const list = $('expiring-list');
   list.replaceChildren(
     ...soon.map((c) =>

@@ -7,24 +7,29 @@ import { state } from './state.js';
 export function closeAllDialogs() {
   discardSecret();
   state.dialogTrigger = null;
-  for (const dialog of document.querySelectorAll('dialog[open]')) dialog.close();
+  for (const dialog of /** @type {NodeListOf<HTMLDialogElement>} */ (document.querySelectorAll('dialog[open]'))) dialog.close();
 }
 
+/** @param {HTMLElement} button a Cancel button inside a dialog */
 export function cancelDialog(button) {
   const trigger = state.dialogTrigger;
   state.dialogTrigger = null;
-  button.closest('dialog').close();
+  const dialog = button.closest('dialog');
+  if (dialog) dialog.close();
   restoreFocus(trigger);
 }
 
-/** Runs on every dialog's close event: no password stays in a closed dialog. */
+/**
+ * Runs on every dialog's close event: no password stays in a closed dialog.
+ * @param {Event} event
+ */
 export function onDialogClosed(event) {
-  const dialog = event.currentTarget;
+  const dialog = /** @type {HTMLDialogElement} */ (event.currentTarget);
   if (dialog.id === 'secret-dialog') {
     onSecretClosed();
     return;
   }
-  for (const input of dialog.querySelectorAll('input[type="password"]')) input.value = '';
+  for (const input of /** @type {NodeListOf<HTMLInputElement>} */ (dialog.querySelectorAll('input[type="password"]'))) input.value = '';
   const trigger = state.dialogTrigger;
   state.dialogTrigger = null;
   state.dialogCredential = null;

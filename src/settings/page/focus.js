@@ -1,13 +1,24 @@
 // Where keyboard focus goes back to when a form, dialog or panel goes away.
 import { $ } from './dom.js';
+import * as _types from './state.js'; // JSDoc types only (see state.js)
 
+/**
+ * Focuses a credential row's button, or the credentials' title when that row has no such button.
+ * @param {string} action
+ * @param {string} clientId
+ */
 export function focusRowButton(action, clientId) {
-  const target = document.querySelector('button[data-action="' + action + '"][data-client-id="' + CSS.escape(clientId) + '"]');
+  const target = /** @type {HTMLButtonElement | null} */ (
+    document.querySelector('button[data-action="' + action + '"][data-client-id="' + CSS.escape(clientId) + '"]')
+  );
   if (target) target.focus();
   else $('credentials-title').focus();
 }
 
-/** Returns focus to where the user was: `{ element }` or `{ action, clientId }`. */
+/**
+ * Returns focus to where the user was: `{ element }` or `{ action, clientId }`.
+ * @param {_types.FocusTarget | null} target
+ */
 export function restoreFocus(target) {
   if (!target) return;
   if (target.element && target.element.isConnected && !target.element.closest('[hidden]')) target.element.focus();

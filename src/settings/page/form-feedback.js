@@ -2,11 +2,17 @@
 // marked busy while their request is under way.
 import { $, el } from './dom.js';
 
+/** @param {string} fieldId */
 function errorBoxFor(fieldId) {
   return $(fieldId + '-error');
 }
 
-/** Shows a message beside a field (or a list of messages); returns the element to focus. */
+/**
+ * Shows a message beside a field (or a list of messages); returns the element to focus.
+ * @param {string} fieldId
+ * @param {string | string[]} messages
+ * @returns {HTMLElement}
+ */
 export function setFieldError(fieldId, messages) {
   const field = $(fieldId);
   const box = errorBoxFor(fieldId);
@@ -30,20 +36,26 @@ export function setFieldError(fieldId, messages) {
   return field;
 }
 
+/** @param {HTMLElement} root */
 export function clearErrors(root) {
-  for (const box of root.querySelectorAll('.field-error')) {
+  for (const box of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll('.field-error'))) {
     if (box.id && box.id.endsWith('-error')) {
       box.hidden = true;
       box.replaceChildren();
     }
   }
   for (const node of root.querySelectorAll('[aria-invalid]')) node.removeAttribute('aria-invalid');
-  for (const box of root.querySelectorAll('.notice-error')) {
+  for (const box of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll('.notice-error'))) {
     box.hidden = true;
     box.replaceChildren();
   }
 }
 
+/**
+ * @param {string} boxId
+ * @param {string} text
+ * @param {string[]} [extra] listed below the text
+ */
 export function showFormError(boxId, text, extra) {
   const box = $(boxId);
   box.replaceChildren(text);
@@ -58,8 +70,13 @@ export function showFormError(boxId, text, extra) {
   box.hidden = false;
 }
 
+/**
+ * Marks the form busy and its submit buttons disabled while `work` runs.
+ * @param {HTMLFormElement} form
+ * @param {() => Promise<void>} work
+ */
 export async function busy(form, work) {
-  const buttons = form.querySelectorAll('button[type="submit"]');
+  const buttons = /** @type {NodeListOf<HTMLButtonElement>} */ (form.querySelectorAll('button[type="submit"]'));
   form.setAttribute('aria-busy', 'true');
   for (const b of buttons) b.disabled = true;
   try {

@@ -1,6 +1,10 @@
 // The allowlist's IP and CIDR check, so a typo is pointed out beside its line before sending
 // (the server checks again).
 
+/**
+ * @param {string} text
+ * @returns {number[] | null} the four bytes, or null when it is not an IPv4 address
+ */
 function validIpv4(text) {
   const parts = text.split('.');
   if (parts.length !== 4) return null;
@@ -13,10 +17,15 @@ function validIpv4(text) {
   return bytes;
 }
 
+/**
+ * @param {string} text
+ * @returns {boolean}
+ */
 function validIpv6(text) {
   if (!text.includes(':') || !/^[0-9a-fA-F:.]+$/.test(text)) return false;
   const halves = text.split('::');
   if (halves.length > 2) return false;
+  /** @param {string} part */
   const groupsOf = (part) => (part === '' ? [] : part.split(':'));
   const all = groupsOf(halves[0]).concat(halves.length === 2 ? groupsOf(halves[1]) : []);
   let count = 0;
@@ -31,7 +40,11 @@ function validIpv6(text) {
   return halves.length === 2 ? count <= 7 : count === 8;
 }
 
-/** A pt-BR complaint about one allowlist entry, or null when it looks right. */
+/**
+ * A pt-BR complaint about one allowlist entry, or null when it looks right.
+ * @param {string} entry
+ * @returns {string | null}
+ */
 export function ipProblem(entry) {
   const [address, bits, extra] = entry.split('/');
   if (extra !== undefined) return 'não é um endereço IP nem uma rede CIDR';

@@ -17,10 +17,13 @@ import { closeSecret, copySecret, wipeSecret } from './secret-dialog.js';
 import { setSession } from './session.js';
 import { enter, onSignIn, signOut } from './sign-in.js';
 import { findCredential, state } from './state.js';
+import * as _types from './state.js'; // JSDoc types only (see state.js)
 import { showSignIn, showView } from './views.js';
 
+/** @param {MouseEvent} event */
 function onClick(event) {
-  const target = event.target instanceof Element ? event.target.closest('[data-action]') : null;
+  // Every element with a data-action is a button.
+  const target = event.target instanceof Element ? /** @type {HTMLElement | null} */ (event.target.closest('[data-action]')) : null;
   if (!target) return;
   const action = target.getAttribute('data-action');
   const clientId = target.getAttribute('data-client-id');
@@ -68,7 +71,7 @@ async function boot() {
   $('rotate-form').addEventListener('submit', onRotate);
   $('revoke-form').addEventListener('submit', onRevoke);
   $('new-credential-button').addEventListener('click', (event) => {
-    if (state.form === null || state.form.mode !== 'create') openForm('create', null, event.currentTarget);
+    if (state.form === null || state.form.mode !== 'create') openForm('create', null, /** @type {HTMLElement} */ (event.currentTarget));
     else $('cred-name').focus();
   });
   $('new-credential-button').setAttribute('aria-expanded', 'false');
@@ -78,7 +81,7 @@ async function boot() {
 
   showView('view-loading');
   try {
-    setSession(await api('GET', '/session'));
+    setSession(/** @type {_types.SessionAnswer} */ (await api('GET', '/session')));
     await enter(false);
   } catch (err) {
     if (err instanceof ApiFailure && err.status === 401) showSignIn();

@@ -7,21 +7,28 @@ import { focusRowButton } from './focus.js';
 import { busy, clearErrors, showFormError } from './form-feedback.js';
 import { handleCommonFailure } from './session.js';
 import { state } from './state.js';
+import * as _types from './state.js'; // JSDoc types only (see state.js)
 import { toast } from './toast.js';
 
+/**
+ * @param {_types.Credential} cred
+ * @param {HTMLElement} trigger
+ */
 export function openRevoke(cred, trigger) {
-  const dialog = $('revoke-dialog');
+  const dialog = /** @type {HTMLDialogElement} */ ($('revoke-dialog'));
   clearErrors($('revoke-form'));
   state.dialogCredential = cred;
   state.dialogTrigger = { action: 'revoke', clientId: cred.client_id, element: trigger };
   $('revoke-name').textContent = cred.name;
   dialog.showModal();
-  dialog.querySelector('[data-action="dialog-cancel"]').focus();
+  const cancelButton = /** @type {HTMLButtonElement | null} */ (dialog.querySelector('[data-action="dialog-cancel"]'));
+  if (cancelButton) cancelButton.focus();
 }
 
+/** @param {SubmitEvent} event */
 export async function onRevoke(event) {
   event.preventDefault();
-  const form = event.currentTarget;
+  const form = /** @type {HTMLFormElement} */ (event.currentTarget);
   const cred = state.dialogCredential;
   if (!cred) return;
   clearErrors(form);
@@ -29,7 +36,7 @@ export async function onRevoke(event) {
     try {
       await api('POST', '/credentials/' + encodeURIComponent(cred.client_id) + '/revoke', {});
       state.dialogTrigger = null;
-      $('revoke-dialog').close();
+      /** @type {HTMLDialogElement} */ ($('revoke-dialog')).close();
       await reloadCredentials();
       await refreshAuditIf(cred.client_id);
       toast('Credencial “' + cred.name + '” revogada. Ela e seus tokens deixaram de funcionar.');

@@ -8,11 +8,17 @@ import { busy, clearErrors, setFieldError, showFormError } from './form-feedback
 import { openSecret } from './secret-dialog.js';
 import { handleCommonFailure } from './session.js';
 import { isSensitive, state } from './state.js';
+import * as _types from './state.js'; // JSDoc types only (see state.js)
 import { toast } from './toast.js';
 
+/**
+ * @param {_types.Credential} cred
+ * @param {HTMLElement} trigger
+ */
 export function openRotate(cred, trigger) {
-  const dialog = $('rotate-dialog');
-  const form = $('rotate-form');
+  const dialog = /** @type {HTMLDialogElement} */ ($('rotate-dialog'));
+  const form = /** @type {HTMLFormElement} */ ($('rotate-form'));
+  const senhaInput = /** @type {HTMLInputElement} */ ($('rotate-senha'));
   form.reset();
   clearErrors(form);
   state.dialogCredential = cred;
@@ -20,43 +26,45 @@ export function openRotate(cred, trigger) {
   $('rotate-name').textContent = cred.name;
   const needed = cred.scopes.some(isSensitive);
   $('rotate-senha-field').hidden = !needed;
-  $('rotate-senha').required = needed;
-  if (needed) $('rotate-senha').setAttribute('aria-required', 'true');
-  else $('rotate-senha').removeAttribute('aria-required');
+  senhaInput.required = needed;
+  if (needed) senhaInput.setAttribute('aria-required', 'true');
+  else senhaInput.removeAttribute('aria-required');
   dialog.showModal();
-  (needed ? $('rotate-senha') : dialog.querySelector('[data-action="dialog-cancel"]')).focus();
+  const first = needed ? senhaInput : /** @type {HTMLButtonElement | null} */ (dialog.querySelector('[data-action="dialog-cancel"]'));
+  if (first) first.focus();
 }
 
+/** @param {SubmitEvent} event */
 export async function onRotate(event) {
   event.preventDefault();
-  const form = event.currentTarget;
+  const form = /** @type {HTMLFormElement} */ (event.currentTarget);
+  const senhaInput = /** @type {HTMLInputElement} */ ($('rotate-senha'));
   const cred = state.dialogCredential;
   if (!cred) return;
   clearErrors(form);
   const needed = !$('rotate-senha-field').hidden;
-  const senha = $('rotate-senha').value;
+  const senha = senhaInput.value;
   if (needed && senha === '') {
     setFieldError('rotate-senha', 'Informe a sua senha atual.').focus();
     return;
   }
   await busy(form, async () => {
     try {
-      const data = await api(
-        'POST',
-        '/credentials/' + encodeURIComponent(cred.client_id) + '/rotate',
-        needed ? { senha_atual: senha } : {},
+      const data = /** @type {_types.RotatedAnswer} */ (
+        await api('POST', '/credentials/' + encodeURIComponent(cred.client_id) + '/rotate', needed ? { senha_atual: senha } : {})
       );
-      $('rotate-senha').value = '';
+      senhaInput.value = '';
       const returnTo = { action: 'rotate', clientId: cred.client_id };
       state.dialogTrigger = null;
-      $('rotate-dialog').close();
+      /** @type {HTMLDialogElement} */ ($('rotate-dialog')).close();
       await reloadCredentials();
       await refreshAuditIf(cred.client_id);
       toast('Segredo de “' + cred.name + '” rotacionado. O segredo anterior deixou de funcionar.');
       openSecret(cred.name, data.client_id, data.client_secret, returnTo);
-      data.client_secret = null;
+      // The answer's copy of the secret goes: the dialog holds the only one now.
+      /** @type {{ client_secret: string | null }} */ (data).client_secret = null;
     } catch (err) {
-      $('rotate-senha').value = '';
+      senhaInput.value = '';
       if (await handleCommonFailure(err)) return;
       if (err instanceof ApiFailure && (err.codigo === 'senha_incorreta' || err.detalhes.some((d) => /^senha/.test(String(d.campo))))) {
         $('rotate-senha-field').hidden = false;

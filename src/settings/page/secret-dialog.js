@@ -2,14 +2,27 @@
 // text only while the dialog is open, and wiped from both before the dialog goes.
 import { $ } from './dom.js';
 import { restoreFocus } from './focus.js';
+import * as _types from './state.js'; // JSDoc types only (see state.js)
 
-/** The one revealed client secret, only while its dialog is open. */
+/**
+ * The one revealed client secret, only while its dialog is open.
+ * @type {{ secret: string } | null}
+ */
 let revealed = null;
-/** Where focus goes when the secret dialog closes. */
+/**
+ * Where focus goes when the secret dialog closes.
+ * @type {_types.FocusTarget | null}
+ */
 let secretReturnTo = null;
 
+/**
+ * @param {string} name the credential's
+ * @param {string} clientId
+ * @param {string} secret
+ * @param {_types.FocusTarget} returnTo
+ */
 export function openSecret(name, clientId, secret, returnTo) {
-  const dialog = $('secret-dialog');
+  const dialog = /** @type {HTMLDialogElement} */ ($('secret-dialog'));
   revealed = { secret };
   secretReturnTo = returnTo;
   $('secret-name').textContent = name;
@@ -17,7 +30,8 @@ export function openSecret(name, clientId, secret, returnTo) {
   $('secret-value').textContent = secret;
   $('secret-copy-status').textContent = '';
   dialog.showModal();
-  dialog.querySelector('[data-action="secret-copy"]').focus();
+  const copyButton = /** @type {HTMLButtonElement | null} */ (dialog.querySelector('[data-action="secret-copy"]'));
+  if (copyButton) copyButton.focus();
 }
 
 /** Removes the secret from the DOM and from memory; runs before the dialog is gone. */
@@ -31,7 +45,10 @@ export function wipeSecret() {
   revealed = null;
 }
 
-/** Wipes the secret and hands back, once, where focus should return. */
+/**
+ * Wipes the secret and hands back, once, where focus should return.
+ * @returns {_types.FocusTarget | null}
+ */
 function wipeAndTakeReturn() {
   wipeSecret();
   const returnTo = secretReturnTo;
@@ -51,7 +68,7 @@ export function onSecretClosed() {
 
 export function closeSecret() {
   const returnTo = wipeAndTakeReturn();
-  $('secret-dialog').close();
+  /** @type {HTMLDialogElement} */ ($('secret-dialog')).close();
   restoreFocus(returnTo);
 }
 
@@ -68,8 +85,10 @@ export async function copySecret() {
     const range = document.createRange();
     range.selectNodeContents(node);
     const selection = window.getSelection();
-    selection.removeAllRanges();
-    selection.addRange(range);
+    if (selection) {
+      selection.removeAllRanges();
+      selection.addRange(range);
+    }
     let copied = false;
     try {
       copied = document.execCommand('copy');

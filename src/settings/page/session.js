@@ -5,8 +5,10 @@ import { hideForm } from './credential-form.js';
 import { closeAllDialogs } from './dialogs.js';
 import { $ } from './dom.js';
 import { state } from './state.js';
+import * as _types from './state.js'; // JSDoc types only (see state.js)
 import { showForbidden, showSignIn } from './views.js';
 
+/** @param {_types.SessionAnswer} data */
 export function setSession(data) {
   state.usuario = data.usuario;
   state.csrf = data.csrf_token;
@@ -25,10 +27,14 @@ export function forgetEverything() {
   $('audit-section').hidden = true;
   $('expiring-list').replaceChildren();
   hideForm();
-  for (const input of document.querySelectorAll('input[type="password"]')) input.value = '';
+  for (const input of /** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll('input[type="password"]'))) input.value = '';
 }
 
-/** Failures every screen handles the same way; true when handled here. */
+/**
+ * Failures every screen handles the same way; true when handled here.
+ * @param {unknown} err
+ * @returns {Promise<boolean>}
+ */
 export async function handleCommonFailure(err) {
   if (!(err instanceof ApiFailure)) return false;
   if (err.status === 401) {
@@ -44,7 +50,7 @@ export async function handleCommonFailure(err) {
   if (err.codigo === 'csrf_invalido') {
     // Fetch the session's current token so the next attempt works.
     try {
-      const session = await api('GET', '/session');
+      const session = /** @type {_types.SessionAnswer} */ (await api('GET', '/session'));
       state.csrf = session.csrf_token;
     } catch {
       /* the next attempt will tell */

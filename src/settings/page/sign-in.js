@@ -5,24 +5,32 @@ import { $ } from './dom.js';
 import { busy, clearErrors, setFieldError } from './form-feedback.js';
 import { forgetEverything, setSession } from './session.js';
 import { state } from './state.js';
+import * as _types from './state.js'; // JSDoc types only (see state.js)
 import { showForbidden, showSignIn, showView } from './views.js';
 
+/**
+ * Shows the credentials to a user who may see them (setSession first), the no-permission view otherwise.
+ * @param {boolean} focusTitle
+ */
 export async function enter(focusTitle) {
-  if (!state.usuario.api_externa) {
+  const usuario = state.usuario;
+  if (usuario === null) throw new Error('enter() needs a session: call setSession first.');
+  if (!usuario.api_externa) {
     showForbidden();
     return;
   }
-  $('company-line').textContent = state.usuario.empresa ? 'Empresa: ' + state.usuario.empresa.nome : '';
+  $('company-line').textContent = usuario.empresa ? 'Empresa: ' + usuario.empresa.nome : '';
   showView('view-main');
   await reloadCredentials();
   if (focusTitle) $('main-title').focus();
 }
 
+/** @param {SubmitEvent} event */
 export async function onSignIn(event) {
   event.preventDefault();
-  const form = event.currentTarget;
-  const email = $('signin-email').value.trim();
-  const senha = $('signin-senha').value;
+  const form = /** @type {HTMLFormElement} */ (event.currentTarget);
+  const email = /** @type {HTMLInputElement} */ ($('signin-email')).value.trim();
+  const senha = /** @type {HTMLInputElement} */ ($('signin-senha')).value;
   clearErrors(form);
   $('signin-error').hidden = true;
   let invalid = null;
@@ -34,13 +42,13 @@ export async function onSignIn(event) {
   }
   await busy(form, async () => {
     try {
-      const data = await api('POST', '/session', { email, senha });
-      $('signin-senha').value = '';
+      const data = /** @type {_types.SessionAnswer} */ (await api('POST', '/session', { email, senha }));
+      /** @type {HTMLInputElement} */ ($('signin-senha')).value = '';
       $('signin-notice').hidden = true;
       setSession(data);
       await enter(true);
     } catch (err) {
-      $('signin-senha').value = '';
+      /** @type {HTMLInputElement} */ ($('signin-senha')).value = '';
       if (err instanceof ApiFailure && err.codigo === 'dados_invalidos' && err.detalhes.length > 0) {
         let first = null;
         for (const d of err.detalhes) {

@@ -1,8 +1,10 @@
 // A short confirmation in the page's live region, cleared after a while.
 import { $ } from './dom.js';
 
+/** @type {number | null} */
 let toastTimer = null;
 
+/** @param {string} text */
 export function toast(text) {
   const box = $('toast');
   box.textContent = text;

@@ -3,14 +3,20 @@
 import { closeAllDialogs } from './dialogs.js';
 import { $ } from './dom.js';
 import { state } from './state.js';
+import * as _types from './state.js'; // JSDoc types only (see state.js)
 
+/** @typedef {'view-loading' | 'view-signin' | 'view-forbidden' | 'view-main'} ViewId */
+
+/** @type {ViewId[]} */
 const VIEWS = ['view-loading', 'view-signin', 'view-forbidden', 'view-main'];
 
+/** @param {ViewId} id */
 export function showView(id) {
   for (const view of VIEWS) $(view).hidden = view !== id;
-  const signedIn = state.usuario !== null && (id === 'view-main' || id === 'view-forbidden');
+  const usuario = state.usuario;
+  const signedIn = usuario !== null && (id === 'view-main' || id === 'view-forbidden');
   $('topbar-user').hidden = !signedIn;
-  $('topbar-user-name').textContent = signedIn ? userLine(state.usuario) : '';
+  $('topbar-user-name').textContent = signedIn ? userLine(usuario) : '';
   document.title = {
     'view-loading': 'Carregando… · API Externa',
     'view-signin': 'Entrar · API Externa',
@@ -19,17 +25,22 @@ export function showView(id) {
   }[id];
 }
 
+/**
+ * @param {_types.Usuario} usuario
+ * @returns {string}
+ */
 function userLine(usuario) {
   return (usuario.nome || usuario.email || 'Usuário') + (usuario.empresa && usuario.empresa.nome ? ' · ' + usuario.empresa.nome : '');
 }
 
+/** @param {string} [notice] a message above the form */
 export function showSignIn(notice) {
   closeAllDialogs();
   showView('view-signin');
   const box = $('signin-notice');
   box.textContent = notice || '';
   box.hidden = !notice;
-  $('signin-senha').value = '';
+  /** @type {HTMLInputElement} */ ($('signin-senha')).value = '';
   $('signin-email').focus();
 }
 
