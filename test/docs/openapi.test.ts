@@ -46,9 +46,16 @@ test('what integrators read cites no decision id: the OpenAPI texts, the referen
   assert.deepEqual(cited, []);
   for (const file of ['src/docs-page/index.html', 'src/docs-page/docs.js']) {
     const texts = fs.readFileSync(file, 'utf8').match(/(['"`])(?:(?!\1).)*\1|>[^<]+</g) ?? [];
-    assert.deepEqual(texts.filter((text) => DECISION_ID.test(text)), [], file);
+    assert.deepEqual(
+      texts.filter((text) => DECISION_ID.test(text)),
+      [],
+      file,
+    );
   }
   const { CATALOGUE, CONNECTION_ERRORS } = await import('../../src/errors/catalogue.ts');
   const messages = [...Object.values(CATALOGUE), ...Object.values(CONNECTION_ERRORS)].map((e) => e.mensagem);
-  assert.deepEqual(messages.filter((m) => DECISION_ID.test(m)), []);
+  assert.deepEqual(
+    messages.filter((m) => DECISION_ID.test(m)),
+    [],
+  );
 });

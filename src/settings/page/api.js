@@ -1,14 +1,14 @@
 // The one way to the JSON API under /settings/api/ (docs/settings-api.md): same-origin only,
 // never cached, the CSRF token on every change, and every failure as an ApiFailure.
 import { state } from './state.js';
-import * as _types from './state.js'; // JSDoc types only (see state.js)
+/** @import { ApiError } from './state.js' */
 
 const API = '/settings/api';
 
 export class ApiFailure extends Error {
   /**
    * @param {number} status the HTTP status, or 0 when the server could not be reached
-   * @param {_types.ApiError} erro
+   * @param {ApiError} erro
    * @param {string | null} [retryAfter] the `Retry-After` header
    */
   constructor(status, erro, retryAfter) {
@@ -62,7 +62,7 @@ export async function api(method, path, body) {
   if (!response.ok) {
     const erro =
       data !== null && typeof data === 'object' && 'erro' in data && data.erro
-        ? /** @type {_types.ApiError} */ (data.erro)
+        ? /** @type {ApiError} */ (data.erro)
         : { codigo: 'http_' + response.status, mensagem: 'Erro inesperado do servidor (HTTP ' + response.status + '). Tente novamente.' };
     throw new ApiFailure(response.status, erro, response.headers.get('Retry-After'));
   }

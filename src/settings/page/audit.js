@@ -5,7 +5,7 @@ import { restoreFocus } from './focus.js';
 import { formatDate, formatDateTime } from './format.js';
 import { handleCommonFailure } from './session.js';
 import { state } from './state.js';
-import * as _types from './state.js'; // JSDoc types only (see state.js)
+/** @import { AuditActor, AuditAnswer, AuditEvent, Credential } from './state.js' */
 
 /**
  * The only actions recorded against a credential, so the only ones its trail can show:
@@ -40,7 +40,7 @@ function actionLabel(action) {
 }
 
 /**
- * @param {_types.AuditActor | null | undefined} actor
+ * @param {AuditActor | null | undefined} actor
  * @returns {string}
  */
 function actorLabel(actor) {
@@ -86,7 +86,7 @@ function detailLines(details) {
 }
 
 /**
- * @param {_types.AuditEvent} event
+ * @param {AuditEvent} event
  * @returns {HTMLLIElement}
  */
 function auditItem(event) {
@@ -116,7 +116,7 @@ async function loadAudit(clientId) {
   const list = $('audit-list');
   list.setAttribute('aria-busy', 'true');
   try {
-    const data = /** @type {_types.AuditAnswer} */ (await api('GET', '/credentials/' + encodeURIComponent(clientId) + '/audit'));
+    const data = /** @type {AuditAnswer} */ (await api('GET', '/credentials/' + encodeURIComponent(clientId) + '/audit'));
     const events = Array.isArray(data.events) ? data.events : [];
     list.replaceChildren(...events.map(auditItem));
     $('audit-empty').hidden = events.length > 0;
@@ -129,7 +129,7 @@ async function loadAudit(clientId) {
 }
 
 /**
- * @param {_types.Credential} cred
+ * @param {Credential} cred
  * @param {HTMLElement} trigger
  */
 export async function openAudit(cred, trigger) {

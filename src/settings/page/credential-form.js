@@ -5,13 +5,13 @@ import { todayIso } from './format.js';
 import { clearErrors, setFieldError, showFormError } from './form-feedback.js';
 import { ipProblem } from './ip-check.js';
 import { isSensitive, state } from './state.js';
-import * as _types from './state.js'; // JSDoc types only (see state.js)
+/** @import { Credential, CredentialBody, FormState, ScopeInfo } from './state.js' */
 
 /** @param {string[]} selected the scopes checked to begin with */
 function renderScopeCheckboxes(selected) {
   const container = $('cred-scopes-groups');
   container.replaceChildren();
-  /** @type {Map<string, _types.ScopeInfo[]>} */
+  /** @type {Map<string, ScopeInfo[]>} */
   const groups = new Map();
   for (const info of state.scopes) {
     const group = groups.get(info.recurso);
@@ -82,13 +82,13 @@ function updatePasswordField() {
  * Opens the form filled in with a credential, to edit it.
  * @overload
  * @param {'edit'} mode
- * @param {_types.Credential} credential
+ * @param {Credential} credential
  * @param {HTMLElement} trigger the element that opened it, where focus goes back to
  * @returns {void}
  */
 /**
- * @param {_types.FormState['mode']} mode
- * @param {_types.Credential | null} credential
+ * @param {FormState['mode']} mode
+ * @param {Credential | null} credential
  * @param {HTMLElement} trigger
  */
 export function openForm(mode, credential, trigger) {
@@ -96,7 +96,7 @@ export function openForm(mode, credential, trigger) {
   form.reset();
   clearErrors(form);
   // The overloads above pair 'edit' with a credential and 'create' with none.
-  const opened = /** @type {_types.FormState} */ ({ mode, credential, trigger });
+  const opened = /** @type {FormState} */ ({ mode, credential, trigger });
   state.form = opened;
   const editing = opened.mode === 'edit';
   $('form-title').textContent = editing ? 'Alterar credencial' : 'Nova credencial';
@@ -152,7 +152,7 @@ function sameList(a, b) {
 
 /**
  * Checks the form; returns the body to send, or null after showing the problems.
- * @returns {_types.CredentialBody | null}
+ * @returns {CredentialBody | null}
  */
 export function collectForm() {
   if (state.form === null) return null;
@@ -197,7 +197,7 @@ export function collectForm() {
   }
 
   const ips = lines.map((l) => l.text);
-  /** @type {_types.CredentialBody} */
+  /** @type {CredentialBody} */
   let body;
   if (!editing) {
     body = { name, scopes, allowed_ips: ips, expires };

@@ -9,7 +9,7 @@ import { busy, setFieldError, showFormError } from './form-feedback.js';
 import { openSecret } from './secret-dialog.js';
 import { handleCommonFailure } from './session.js';
 import { state } from './state.js';
-import * as _types from './state.js'; // JSDoc types only (see state.js)
+/** @import { ApiErrorDetail, CreatedAnswer, CredentialAnswer } from './state.js' */
 import { toast } from './toast.js';
 
 /**
@@ -26,7 +26,7 @@ const FIELD_FOR = [
 
 /**
  * Puts the API's `detalhes` beside the fields they name; returns the first field to focus.
- * @param {_types.ApiErrorDetail[]} detalhes
+ * @param {ApiErrorDetail[]} detalhes
  * @param {[RegExp, string][]} fieldFor which field id each `campo` pattern belongs to
  * @param {string} formErrorBox the id of the form's error box, for the rest
  * @returns {HTMLElement | null}
@@ -66,7 +66,7 @@ export async function onSubmitCredential(event) {
   await busy(form, async () => {
     try {
       if (mode === 'create') {
-        const data = /** @type {_types.CreatedAnswer} */ (await api('POST', '/credentials', body));
+        const data = /** @type {CreatedAnswer} */ (await api('POST', '/credentials', body));
         const trigger = hideForm();
         await reloadCredentials();
         toast('Credencial “' + data.credential.name + '” criada.');
@@ -74,9 +74,7 @@ export async function onSubmitCredential(event) {
         // The answer's copy of the secret goes: the dialog holds the only one now.
         /** @type {{ client_secret: string | null }} */ (data).client_secret = null;
       } else {
-        const data = /** @type {_types.CredentialAnswer} */ (
-          await api('PATCH', '/credentials/' + encodeURIComponent(credential.client_id), body)
-        );
+        const data = /** @type {CredentialAnswer} */ (await api('PATCH', '/credentials/' + encodeURIComponent(credential.client_id), body));
         hideForm();
         await reloadCredentials();
         await refreshAuditIf(credential.client_id);

@@ -5,11 +5,11 @@ import { $, el, badge } from './dom.js';
 import { formatDate, formatDateTime, statusLabel, whenLeft } from './format.js';
 import { handleCommonFailure } from './session.js';
 import { isSensitive, state } from './state.js';
-import * as _types from './state.js'; // JSDoc types only (see state.js)
+/** @import { Credential, CredentialsAnswer } from './state.js' */
 
 export async function reloadCredentials() {
   try {
-    const data = /** @type {_types.CredentialsAnswer} */ (await api('GET', '/credentials'));
+    const data = /** @type {CredentialsAnswer} */ (await api('GET', '/credentials'));
     state.credentials = Array.isArray(data.credentials) ? data.credentials : [];
     state.scopes = Array.isArray(data.scopes) ? data.scopes : [];
     $('main-error').hidden = true;
@@ -38,7 +38,7 @@ function renderCredentials() {
 }
 
 /**
- * @param {_types.Credential} cred
+ * @param {Credential} cred
  * @returns {HTMLTableRowElement}
  */
 function credentialRow(cred) {
@@ -129,7 +129,7 @@ function credentialRow(cred) {
 
 function renderExpiring() {
   const soon = state.credentials.filter(
-    /** @returns {c is _types.Credential & { expires_soon: true }} */
+    /** @returns {c is Credential & { expires_soon: true }} */
     (c) => c.status === 'active' && c.expires_soon === true,
   );
   const list = $('expiring-list');

@@ -1,6 +1,6 @@
 // Where keyboard focus goes back to when a form, dialog or panel goes away.
 import { $ } from './dom.js';
-import * as _types from './state.js'; // JSDoc types only (see state.js)
+/** @import { FocusTarget } from './state.js' */
 
 /**
  * Focuses a credential row's button, or the credentials' title when that row has no such button.
@@ -17,7 +17,7 @@ export function focusRowButton(action, clientId) {
 
 /**
  * Returns focus to where the user was: `{ element }` or `{ action, clientId }`.
- * @param {_types.FocusTarget | null} target
+ * @param {FocusTarget | null} target
  */
 export function restoreFocus(target) {
   if (!target) return;

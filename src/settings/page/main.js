@@ -17,7 +17,7 @@ import { closeSecret, copySecret, wipeSecret } from './secret-dialog.js';
 import { setSession } from './session.js';
 import { enter, onSignIn, signOut } from './sign-in.js';
 import { findCredential, state } from './state.js';
-import * as _types from './state.js'; // JSDoc types only (see state.js)
+/** @import { SessionAnswer } from './state.js' */
 import { showSignIn, showView } from './views.js';
 
 /** @param {MouseEvent} event */
@@ -81,7 +81,7 @@ async function boot() {
 
   showView('view-loading');
   try {
-    setSession(/** @type {_types.SessionAnswer} */ (await api('GET', '/session')));
+    setSession(/** @type {SessionAnswer} */ (await api('GET', '/session')));
     await enter(false);
   } catch (err) {
     if (err instanceof ApiFailure && err.status === 401) showSignIn();

@@ -7,11 +7,11 @@ import { focusRowButton } from './focus.js';
 import { busy, clearErrors, showFormError } from './form-feedback.js';
 import { handleCommonFailure } from './session.js';
 import { state } from './state.js';
-import * as _types from './state.js'; // JSDoc types only (see state.js)
+/** @import { Credential } from './state.js' */
 import { toast } from './toast.js';
 
 /**
- * @param {_types.Credential} cred
+ * @param {Credential} cred
  * @param {HTMLElement} trigger
  */
 export function openRevoke(cred, trigger) {

@@ -8,11 +8,11 @@ import { busy, clearErrors, setFieldError, showFormError } from './form-feedback
 import { openSecret } from './secret-dialog.js';
 import { handleCommonFailure } from './session.js';
 import { isSensitive, state } from './state.js';
-import * as _types from './state.js'; // JSDoc types only (see state.js)
+/** @import { Credential, RotatedAnswer } from './state.js' */
 import { toast } from './toast.js';
 
 /**
- * @param {_types.Credential} cred
+ * @param {Credential} cred
  * @param {HTMLElement} trigger
  */
 export function openRotate(cred, trigger) {
@@ -50,7 +50,7 @@ export async function onRotate(event) {
   }
   await busy(form, async () => {
     try {
-      const data = /** @type {_types.RotatedAnswer} */ (
+      const data = /** @type {RotatedAnswer} */ (
         await api('POST', '/credentials/' + encodeURIComponent(cred.client_id) + '/rotate', needed ? { senha_atual: senha } : {})
       );
       senhaInput.value = '';

@@ -2,7 +2,7 @@
 // text only while the dialog is open, and wiped from both before the dialog goes.
 import { $ } from './dom.js';
 import { restoreFocus } from './focus.js';
-import * as _types from './state.js'; // JSDoc types only (see state.js)
+/** @import { FocusTarget } from './state.js' */
 
 /**
  * The one revealed client secret, only while its dialog is open.
@@ -11,7 +11,7 @@ import * as _types from './state.js'; // JSDoc types only (see state.js)
 let revealed = null;
 /**
  * Where focus goes when the secret dialog closes.
- * @type {_types.FocusTarget | null}
+ * @type {FocusTarget | null}
  */
 let secretReturnTo = null;
 
@@ -19,7 +19,7 @@ let secretReturnTo = null;
  * @param {string} name the credential's
  * @param {string} clientId
  * @param {string} secret
- * @param {_types.FocusTarget} returnTo
+ * @param {FocusTarget} returnTo
  */
 export function openSecret(name, clientId, secret, returnTo) {
   const dialog = /** @type {HTMLDialogElement} */ ($('secret-dialog'));
@@ -47,7 +47,7 @@ export function wipeSecret() {
 
 /**
  * Wipes the secret and hands back, once, where focus should return.
- * @returns {_types.FocusTarget | null}
+ * @returns {FocusTarget | null}
  */
 function wipeAndTakeReturn() {
   wipeSecret();

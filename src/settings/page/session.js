@@ -5,10 +5,10 @@ import { hideForm } from './credential-form.js';
 import { closeAllDialogs } from './dialogs.js';
 import { $ } from './dom.js';
 import { state } from './state.js';
-import * as _types from './state.js'; // JSDoc types only (see state.js)
+/** @import { SessionAnswer } from './state.js' */
 import { showForbidden, showSignIn } from './views.js';
 
-/** @param {_types.SessionAnswer} data */
+/** @param {SessionAnswer} data */
 export function setSession(data) {
   state.usuario = data.usuario;
   state.csrf = data.csrf_token;
@@ -50,7 +50,7 @@ export async function handleCommonFailure(err) {
   if (err.codigo === 'csrf_invalido') {
     // Fetch the session's current token so the next attempt works.
     try {
-      const session = /** @type {_types.SessionAnswer} */ (await api('GET', '/session'));
+      const session = /** @type {SessionAnswer} */ (await api('GET', '/session'));
       state.csrf = session.csrf_token;
     } catch {
       /* the next attempt will tell */

@@ -5,7 +5,7 @@ import { $ } from './dom.js';
 import { busy, clearErrors, setFieldError } from './form-feedback.js';
 import { forgetEverything, setSession } from './session.js';
 import { state } from './state.js';
-import * as _types from './state.js'; // JSDoc types only (see state.js)
+/** @import { SessionAnswer } from './state.js' */
 import { showForbidden, showSignIn, showView } from './views.js';
 
 /**
@@ -42,7 +42,7 @@ export async function onSignIn(event) {
   }
   await busy(form, async () => {
     try {
-      const data = /** @type {_types.SessionAnswer} */ (await api('POST', '/session', { email, senha }));
+      const data = /** @type {SessionAnswer} */ (await api('POST', '/session', { email, senha }));
       /** @type {HTMLInputElement} */ ($('signin-senha')).value = '';
       $('signin-notice').hidden = true;
       setSession(data);

@@ -1,10 +1,8 @@
 // What the page knows, in memory only: gone with the tab, never in browser storage.
 //
 // The shapes the page reads from the JSON API (docs/settings-api.md) and keeps here, as JSDoc
-// types. The other modules name them as `_types.Credential` and so on, through
-// `import * as _types from './state.js'`: this module is loaded anyway, and the served scripts may
-// not hold the other two ways JSDoc has of naming another module's types, which read as a dynamic
-// import and as a stylesheet import to the checks in test/helpers/static-page-cases.ts.
+// types (tsconfig.pages.json type-checks the page). Other modules name them with a JSDoc
+// `@import` tag, which loads nothing at run time.
 
 /**
  * The signed-in user (docs/settings-api.md, `usuario`).

@@ -3,7 +3,7 @@
 import { closeAllDialogs } from './dialogs.js';
 import { $ } from './dom.js';
 import { state } from './state.js';
-import * as _types from './state.js'; // JSDoc types only (see state.js)
+/** @import { Usuario } from './state.js' */
 
 /** @typedef {'view-loading' | 'view-signin' | 'view-forbidden' | 'view-main'} ViewId */
 
@@ -26,7 +26,7 @@ export function showView(id) {
 }
 
 /**
- * @param {_types.Usuario} usuario
+ * @param {Usuario} usuario
  * @returns {string}
  */
 function userLine(usuario) {
