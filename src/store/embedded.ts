@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import net from 'node:net';
-import { PGlite } from '@electric-sql/pglite';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import type { PGlite } from '@electric-sql/pglite';
+import { serveEmbeddedSocket } from './embedded-socket.ts';
 
 /**
  * The embedded store: a PGlite database in DATA_DIR/pgdata, reached through a PostgreSQL
@@ -74,15 +74,20 @@ export async function hostEmbeddedStore(dataDir: string): Promise<EmbeddedHost> 
   const release = takeLock(dataDir);
   let db: PGlite | undefined;
   try {
-    fs.rmSync(sock, { force: true });
-    db = await PGlite.create(path.join(dataDir, 'pgdata'));
-    const server = new PGLiteSocketServer({ db, path: sock, maxConnections: 64 });
-    await server.start();
+    // Loaded here, not at the top: a server on PostgreSQL never loads PGlite (~20 MiB of RSS).
+    const [{ PGlite }, { pg_trgm }, { btree_gin }] = await Promise.all([
+      import('@electric-sql/pglite'),
+      import('@electric-sql/pglite/contrib/pg_trgm'),
+      import('@electric-sql/pglite/contrib/btree_gin'),
+    ]);
+    // The extensions the tenant migrations create (0005_search_indexes.sql).
+    db = await PGlite.create(path.join(dataDir, 'pgdata'), { extensions: { pg_trgm, btree_gin } });
+    const server = await serveEmbeddedSocket(db, sock);
     const opened = db;
     return {
       socketDir: dataDir,
       async close() {
-        await server.stop();
+        await server.close();
         await opened.close();
         fs.rmSync(sock, { force: true });
         release();
