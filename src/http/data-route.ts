@@ -3,8 +3,11 @@ import type { Kysely } from 'kysely';
 import { Type, type TSchema } from 'typebox';
 import type { Principal } from '../auth/principal.ts';
 import { MAX_SAFE, parseInteger } from '../domain/integer.ts';
+import { listMeta, type Page } from '../domain/paging.ts';
 import type { Scope } from '../domain/scopes.ts';
 import { badRequest, type Detalhe } from '../errors/coded-error.ts';
+import type { ListPage } from '../store/list/list-engine.ts';
+import type { ListQuery, ListSpec } from '../store/list/list-spec.ts';
 import type { CentralDatabase, TenantDatabase } from '../store/tables.ts';
 import { querySchema } from './openapi-params.ts';
 import { collectParams, type Parsed, type ParamSpecs } from './params.ts';
@@ -26,6 +29,25 @@ export interface DataRouteContext<S extends ParamSpecs> {
   /** the database holding the company's business data (ADR 0006); queries still filter by empresa_id */
   tenant: Kysely<TenantDatabase>;
   central: Kysely<CentralDatabase>;
+  /** a page of a list from the company's database, with its exact total (ADR 0010) */
+  listPage(spec: ListSpec, query: ListQuery): Promise<ListPage>;
+  /** one record of a list's table by id, as the list writes it (JSON text); null when not the company's */
+  listRecord(spec: ListSpec, id: number): Promise<string | null>;
+  /** today in America/Sao_Paulo (D15), read once per request */
+  today: string;
+}
+
+/**
+ * A body already written as JSON text: a list page's records come written by PostgreSQL, so the
+ * handler wraps them in the envelope instead of parsing and serializing them again.
+ */
+export class JsonText {
+  constructor(readonly text: string) {}
+}
+
+/** The list envelope (spec "List envelope", D10) around a page's records. */
+export function listBody(page: ListPage, asked: Page): JsonText {
+  return new JsonText(`{"data":[${page.records}],"meta":${JSON.stringify(listMeta(asked, page.total))}}`);
 }
 
 /**

@@ -1,10 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createDataGuard, principalOf, type DataGuardDeps } from '../auth/data-guard.ts';
 import { DataError } from '../errors/coded-error.ts';
-import { dataRouteSchema, hasIdParam, parseAll, type DataRoute } from '../http/data-route.ts';
+import { dataRouteSchema, hasIdParam, JsonText, parseAll, type DataRoute } from '../http/data-route.ts';
 import { envelopeErrorHandler } from '../http/failure.ts';
 import { rawQuery } from '../http/query-string.ts';
 import { DATA_ROUTES } from '../routes.ts';
+import { todayInSaoPaulo } from '../time/sao-paulo-date.ts';
+
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** The router lets `:id` match an empty segment; `/v1/clientes/` is another, unknown route (D3). */
 async function emptyIdIsUnknownRoute(request: FastifyRequest): Promise<void> {
@@ -21,11 +24,11 @@ function registerDataRoute(
   app.get(
     route.url,
     { onRequest: withId ? [emptyIdIsUnknownRoute, guardFor(route.scope)] : guardFor(route.scope), schema: dataRouteSchema(route) },
-    async (request) => {
+    async (request, reply) => {
       const raw = rawQuery(request.url);
       const principal = principalOf(request);
       let id: number | null = null;
-      return route.handler({
+      const result = await route.handler({
         request,
         principal,
         rawQuery: raw,
@@ -41,7 +44,11 @@ function registerDataRoute(
         },
         tenant: deps.store.tenant(principal.tenantDb),
         central: deps.store.central,
+        listPage: (spec, query) => deps.store.listPage(principal.tenantDb, spec, query),
+        listRecord: (spec, recordId) => deps.store.listRecord(principal.tenantDb, spec, principal.empresaId, recordId),
+        today: todayInSaoPaulo(),
       });
+      return result instanceof JsonText ? reply.type(JSON_TYPE).send(result.text) : result;
     },
   );
 }

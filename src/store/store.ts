@@ -4,7 +4,10 @@ import type { Config } from '../config/config.ts';
 import { hostEmbeddedStore, socketAnswers, type EmbeddedHost } from './embedded.ts';
 import { makePool } from './pool.ts';
 import type { CentralDatabase, TenantDatabase } from './tables.ts';
-import type { TenantDbRef } from './tenant-directory.ts';
+import { ListEngine, type ListPage } from './list/list-engine.ts';
+import type { ListQuery, ListSpec } from './list/list-spec.ts';
+import { PageIndexCache } from './list/page-index-cache.ts';
+import { CENTRAL_NAME, type TenantDbRef } from './tenant-directory.ts';
 import { TenantPools } from './tenant-pools.ts';
 
 /**
@@ -22,6 +25,13 @@ export interface Store {
    * Queries must still filter by `empresaId`: isolation never depends on routing alone.
    */
   tenant(tenantDb: TenantDbRef | null): Kysely<TenantDatabase>;
+  /**
+   * A page of a list with its exact total (store/list/, ADR 0010), from the database holding the
+   * company's data. Queries still filter by the company.
+   */
+  listPage(tenantDb: TenantDbRef | null, spec: ListSpec, query: ListQuery): Promise<ListPage>;
+  /** One record of a list's table by id, written as the list writes it (JSON text), or null. */
+  listRecord(tenantDb: TenantDbRef | null, spec: ListSpec, empresaId: number, id: number): Promise<string | null>;
   close(): Promise<void>;
 }
 
@@ -62,11 +72,15 @@ export async function openStore(config: Config, options: OpenStoreOptions): Prom
   // tenant tables (ADR 0006). Other tenant databases get a pool each, on first use.
   const centralTenant = central as unknown as Kysely<TenantDatabase>;
   const tenantPools = new TenantPools(options.poolMax ?? config.dbPoolMax, statementTimeout(options));
+  const lists = new ListEngine(new PageIndexCache());
   return {
     kind: config.databaseUrl === undefined ? 'embedded' : 'postgres',
     pool,
     central,
     tenant: (tenantDb) => (tenantDb === null ? centralTenant : tenantPools.get(tenantDb)),
+    listPage: (tenantDb, spec, query) =>
+      tenantDb === null ? lists.page(pool, CENTRAL_NAME, spec, query) : lists.page(tenantPools.pool(tenantDb), tenantDb.name, spec, query),
+    listRecord: (tenantDb, spec, empresaId, id) => lists.record(tenantDb === null ? pool : tenantPools.pool(tenantDb), spec, empresaId, id),
     async close() {
       await tenantPools.close();
       await central.destroy();

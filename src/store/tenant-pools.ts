@@ -37,9 +37,18 @@ export class TenantPools {
   ) {}
 
   get(ref: TenantDbRef): Kysely<TenantDatabase> {
+    return this.entry(ref).db;
+  }
+
+  /** The tenant database's `pg` pool, for the hand-written statements of the list path. */
+  pool(ref: TenantDbRef): pg.Pool {
+    return this.entry(ref).pool;
+  }
+
+  private entry(ref: TenantDbRef): Entry {
     if (this.closed) throw new Error('Cannot use a pool after calling end on the pool');
     const current = this.live.get(ref.name);
-    if (current !== undefined && current.url === ref.url) return current.db;
+    if (current !== undefined && current.url === ref.url) return current;
     if (current !== undefined) this.retire(current);
     const pool = makePool({
       connectionString: ref.url,
@@ -51,7 +60,7 @@ export class TenantPools {
     });
     const entry: Entry = { url: ref.url, pool, db: new Kysely<TenantDatabase>({ dialect: new PostgresDialect({ pool }) }) };
     this.live.set(ref.name, entry);
-    return entry.db;
+    return entry;
   }
 
   /** How many tenant pools are open (tests, metrics). */

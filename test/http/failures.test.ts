@@ -3,6 +3,8 @@ import assert from 'node:assert/strict';
 import pg from 'pg';
 import { buildApp } from '../../src/app.ts';
 import { MemoryLimiter } from '../../src/ratelimit/memory-limiter.ts';
+import { ListEngine } from '../../src/store/list/list-engine.ts';
+import { PageIndexCache } from '../../src/store/list/page-index-cache.ts';
 import type { Store } from '../../src/store/store.ts';
 import { Kysely, PostgresDialect } from 'kysely';
 import type { CentralDatabase, TenantDatabase } from '../../src/store/tables.ts';
@@ -17,11 +19,14 @@ after(async () => t.close());
 
 function storeAt(pool: pg.Pool): Store {
   const central = new Kysely<CentralDatabase>({ dialect: new PostgresDialect({ pool }) });
+  const lists = new ListEngine(new PageIndexCache());
   return {
     kind: 'postgres',
     pool,
     central,
     tenant: () => central as unknown as Kysely<TenantDatabase>,
+    listPage: (_tenantDb, spec, query) => lists.page(pool, 'central', spec, query),
+    listRecord: (_tenantDb, spec, empresaId, id) => lists.record(pool, spec, empresaId, id),
     close: () => central.destroy(),
   };
 }

@@ -1,10 +1,9 @@
-import { sql, type Kysely } from 'kysely';
 import type { BoletoStatus } from '../../domain/boleto.ts';
-import { decimalToNumber } from '../../domain/decimal.ts';
 import type { Direction, Page } from '../../domain/paging.ts';
 import type { Period } from '../../http/period.ts';
-import type { TenantDatabase } from '../../store/tables.ts';
-import { pageWithTotal, sortRows } from '../../store/list.ts';
+import type { ListQuery, ListSpec } from '../../store/list/list-spec.ts';
+import type { SqlPiece } from '../../store/list/sql-params.ts';
+import { dateText } from '../../store/sql.ts';
 import type { BOLETOS_SORTS } from './boletos.schema.ts';
 
 export interface BoletosFilter {
@@ -13,61 +12,46 @@ export interface BoletosFilter {
   clienteId?: number;
 }
 
-export interface Sort {
-  field: (typeof BOLETOS_SORTS)[number];
-  direction: Direction;
-}
-
 /**
- * Live boletos of the company with their customer when it is available: same company and not
- * deleted (D22). The count reuses this query; PostgreSQL drops the unused LEFT JOIN there
- * (clientes.id is unique), so it still reads boletos alone.
+ * The boleto record as PostgreSQL writes it, in the API's field order: its customer only when
+ * available — same company, not deleted (D22); dates as the bank reported them (D18); `valor` the
+ * shortest decimal of numeric(15,2) (D23).
  */
-function filtered(db: Kysely<TenantDatabase>, empresaId: number, f: BoletosFilter) {
-  let q = db
-    .selectFrom('boletos')
-    .leftJoin('clientes', (join) =>
-      join
-        .onRef('clientes.id', '=', 'boletos.cliente_id')
-        .onRef('clientes.empresa_id', '=', 'boletos.empresa_id')
-        .on('clientes.excluido', '=', false),
-    )
-    .where('boletos.empresa_id', '=', empresaId)
-    .where('boletos.excluido', '=', false);
-  if (f.period !== null) q = q.where('boletos.vencimento', '>=', f.period.inicio).where('boletos.vencimento', '<=', f.period.fim);
-  if (f.status !== undefined) q = q.where('boletos.status', '=', f.status);
-  if (f.clienteId !== undefined) q = q.where('boletos.cliente_id', '=', f.clienteId);
-  return q;
-}
+const RECORD = `(SELECT row_to_json(x)::text FROM (SELECT
+    r.id,
+    (SELECT row_to_json(c) FROM (SELECT cl.id, cl.nome_exibicao AS nome FROM clientes cl
+       WHERE cl.id = r.cliente_id AND cl.empresa_id = r.empresa_id AND NOT cl.excluido) c) AS cliente,
+    r.numero_documento,
+    r.linha_digitavel,
+    r.valor::float8 AS valor,
+    ${dateText('r.emissao')} AS emissao,
+    ${dateText('r.vencimento')} AS vencimento,
+    r.status,
+    ${dateText('r.data_pagamento')} AS data_pagamento,
+    ${dateText('r.data_compensacao')} AS data_compensacao) x)`;
 
-const SORT_COLUMN = {
-  id: 'boletos.id',
-  emissao: 'boletos.emissao',
-  vencimento: 'boletos.vencimento',
-  pagamento: 'boletos.data_pagamento',
-  valor: 'boletos.valor',
-} as const;
+/** Null dates sort last in both directions (D9); the descending default has its own index (tenant 0002). */
+export const boletosSpec: ListSpec = {
+  table: 'boletos',
+  sorts: {
+    emissao: { column: 'r.emissao', type: 'date', nullable: true },
+    vencimento: { column: 'r.vencimento', type: 'date', nullable: true },
+    pagamento: { column: 'r.data_pagamento', type: 'date', nullable: true },
+    valor: { column: 'r.valor', type: 'numeric', nullable: false },
+  },
+  record: () => RECORD,
+};
 
-export async function listBoletos(db: Kysely<TenantDatabase>, empresaId: number, filter: BoletosFilter, sort: Sort, page: Page) {
-  const where = filtered(db, empresaId, filter);
-  const selected = where.select([
-    'boletos.id',
-    sql<{ id: number; nome: string } | null>`CASE WHEN clientes.id IS NULL THEN NULL
-      ELSE json_build_object('id', clientes.id, 'nome', clientes.nome_exibicao) END`.as('cliente'),
-    'boletos.numero_documento',
-    'boletos.linha_digitavel',
-    'boletos.valor',
-    'boletos.emissao',
-    'boletos.vencimento',
-    'boletos.status',
-    'boletos.data_pagamento',
-    'boletos.data_compensacao',
-  ]);
-  const rows = sortRows(selected, SORT_COLUMN[sort.field], sort.direction, 'boletos.id');
-  const { data, total } = await pageWithTotal(
-    rows,
-    where.select((eb) => eb.fn.countAll<number>().as('total')),
-    page,
-  );
-  return { data: data.map((b) => ({ ...b, valor: decimalToNumber(b.valor) })), total };
+export function boletosQuery(
+  empresaId: number,
+  filter: BoletosFilter,
+  sort: { field: (typeof BOLETOS_SORTS)[number]; direction: Direction },
+  page: Page,
+): ListQuery {
+  const conditions: SqlPiece[] = [];
+  const { period, status, clienteId } = filter;
+  if (period !== null) conditions.push((p) => `r.vencimento BETWEEN ${p.add(period.inicio, 'date')} AND ${p.add(period.fim, 'date')}`);
+  if (status !== undefined) conditions.push((p) => `r.status = ${p.add(status)}`);
+  if (clienteId !== undefined) conditions.push((p) => `r.cliente_id = ${p.add(clienteId, 'bigint')}`);
+  return { empresaId, conditions, filterKey: JSON.stringify([period, status, clienteId]), sort, page };
 }

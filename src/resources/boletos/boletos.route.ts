@@ -1,9 +1,9 @@
-import { listMeta, pageOf } from '../../domain/paging.ts';
-import { dataRoute } from '../../http/data-route.ts';
+import { pageOf } from '../../domain/paging.ts';
+import { dataRoute, listBody } from '../../http/data-route.ts';
 import { sortOf } from '../../http/pagination.ts';
 import { periodOf, periodProblems } from '../../http/period.ts';
 import { listOf } from '../../http/schemas.ts';
-import { listBoletos } from './boletos.query.ts';
+import { boletosQuery, boletosSpec } from './boletos.query.ts';
 import { BoletoSchema, boletosListParams } from './boletos.schema.ts';
 
 // The spec defines no detail route for boletos.
@@ -24,8 +24,8 @@ export const boletosRoutes = [
       const p = ctx.params();
       const page = pageOf(p);
       const filter = { period: periodOf(p), status: p.status, clienteId: p.cliente_id };
-      const { data, total } = await listBoletos(ctx.tenant, ctx.principal.empresaId, filter, sortOf(boletosListParams, p), page);
-      return { data, meta: listMeta(page, total) };
+      const found = await ctx.listPage(boletosSpec, boletosQuery(ctx.principal.empresaId, filter, sortOf(boletosListParams, p), page));
+      return listBody(found, page);
     },
   }),
 ];

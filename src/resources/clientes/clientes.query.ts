@@ -1,8 +1,7 @@
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Direction, Page } from '../../domain/paging.ts';
-import type { TenantDatabase } from '../../store/tables.ts';
-import { likeContains, utcDateTime } from '../../store/sql.ts';
-import { pageWithTotal, sortRows } from '../../store/list.ts';
+import type { ListQuery, ListSpec } from '../../store/list/list-spec.ts';
+import type { SqlPiece } from '../../store/list/sql-params.ts';
+import { likeContains, utcText } from '../../store/sql.ts';
 import type { CLIENTES_SORTS } from './clientes.schema.ts';
 
 export interface ClientesFilter {
@@ -12,56 +11,55 @@ export interface ClientesFilter {
   documentoDigitos?: string;
 }
 
-export interface Sort {
-  field: (typeof CLIENTES_SORTS)[number];
-  direction: Direction;
+const ENDERECO_KEYS = ['logradouro', 'numero', 'complemento', 'bairro', 'cidade', 'uf', 'cep'] as const;
+
+/**
+ * The contact fields (only with `incluir=contato`, D13), in the API's order: empty e-mails dropped
+ * (D21), phones in their stored order, the address with every key or null.
+ */
+const CONTATO = `,
+    r.documento,
+    ARRAY(SELECT u.e FROM unnest(r.emails) WITH ORDINALITY AS u(e, n) WHERE btrim(u.e) <> '' ORDER BY u.n) AS emails,
+    (SELECT coalesce('[' || string_agg(
+        (SELECT row_to_json(t)::text FROM (SELECT e.v ->> 'tipo' AS tipo, e.v ->> 'numero' AS numero) t), ',' ORDER BY e.n) || ']', '[]')::json
+       FROM jsonb_array_elements(r.telefones) WITH ORDINALITY AS e(v, n)) AS telefones,
+    CASE WHEN r.endereco IS NULL OR jsonb_typeof(r.endereco) = 'null' THEN NULL
+      ELSE (SELECT row_to_json(a) FROM (SELECT ${ENDERECO_KEYS.map((k) => `r.endereco ->> '${k}' AS ${k}`).join(', ')}) a) END AS endereco`;
+
+/** The customer record as PostgreSQL writes it: the name as shown (D21), the datetime in UTC (D18). */
+const record = (contato: boolean) => `(SELECT row_to_json(x)::text FROM (SELECT
+    r.id,
+    r.nome_exibicao AS nome,
+    r.tipo_pessoa,
+    r.ativo,
+    ${utcText('r.data_cadastro')} AS data_cadastro${contato ? CONTATO : ''}) x)`;
+
+const BASIC = record(false);
+const WITH_CONTATO = record(true);
+
+/** Sorting by name uses its normalised form (ADR 0003): case and accents do not move a customer. */
+export function clientesSpec(contato: boolean): ListSpec {
+  return {
+    table: 'clientes',
+    sorts: {
+      nome: { column: 'r.nome_ordem', type: 'text', nullable: false },
+      data_cadastro: { column: 'r.data_cadastro', type: 'timestamptz', nullable: true },
+    },
+    record: () => (contato ? WITH_CONTATO : BASIC),
+  };
 }
 
-type ClientesQuery = SelectQueryBuilder<TenantDatabase, 'clientes', object>;
-
-function base(db: Kysely<TenantDatabase>, empresaId: number): ClientesQuery {
-  return db.selectFrom('clientes').where('empresa_id', '=', empresaId).where('excluido', '=', false);
-}
-
-function filtered(db: Kysely<TenantDatabase>, empresaId: number, f: ClientesFilter): ClientesQuery {
-  let q = base(db, empresaId).where('ativo', '=', f.ativo);
-  if (f.nome !== undefined) q = q.where(sql<boolean>`nome_busca LIKE '%' || busca_normalizada(${likeContains(f.nome)}) || '%'`);
-  if (f.cidade !== undefined) q = q.where(sql<boolean>`cidade_busca = busca_normalizada(${f.cidade})`);
-  if (f.documentoDigitos !== undefined) q = q.where('documento_digitos', '=', f.documentoDigitos);
-  return q;
-}
-
-function selectCliente(q: ClientesQuery, contato: boolean) {
-  const basic = q.select(['id', 'nome_exibicao as nome', 'tipo_pessoa', 'ativo', utcDateTime('data_cadastro').as('data_cadastro')]);
-  if (!contato) return basic;
-  return basic.select([
-    'documento',
-    // D21: empty e-mail strings are dropped
-    sql<string[]>`ARRAY(SELECT e FROM unnest(emails) AS e WHERE btrim(e) <> '')`.as('emails'),
-    sql<{ tipo: string; numero: string }[]>`telefones`.as('telefones'),
-    sql<object | null>`endereco`.as('endereco'),
-  ]);
-}
-
-const SORT_COLUMN = { id: 'id', nome: 'nome_ordem', data_cadastro: 'data_cadastro' } as const;
-
-export async function listClientes(
-  db: Kysely<TenantDatabase>,
+export function clientesQuery(
   empresaId: number,
   filter: ClientesFilter,
-  sort: Sort,
+  sort: { field: (typeof CLIENTES_SORTS)[number]; direction: Direction },
   page: Page,
-  contato: boolean,
-) {
-  const where = filtered(db, empresaId, filter);
-  const rows = sortRows(selectCliente(where, contato), SORT_COLUMN[sort.field], sort.direction, 'id');
-  return pageWithTotal(
-    rows,
-    where.select((eb) => eb.fn.countAll<number>().as('total')),
-    page,
-  );
-}
-
-export async function findCliente(db: Kysely<TenantDatabase>, empresaId: number, id: number, contato: boolean) {
-  return (await selectCliente(base(db, empresaId).where('id', '=', id), contato).executeTakeFirst()) ?? null;
+): ListQuery {
+  const { nome, cidade, ativo, documentoDigitos } = filter;
+  const conditions: SqlPiece[] = [(p) => `r.ativo = ${p.add(ativo)}`];
+  // D11: contains, case- and accent-insensitive; served by the trigram index (tenant 0005).
+  if (nome !== undefined) conditions.push((p) => `r.nome_busca LIKE '%' || busca_normalizada(${p.add(likeContains(nome))}) || '%'`);
+  if (cidade !== undefined) conditions.push((p) => `r.cidade_busca = busca_normalizada(${p.add(cidade)})`);
+  if (documentoDigitos !== undefined) conditions.push((p) => `r.documento_digitos = ${p.add(documentoDigitos)}`);
+  return { empresaId, conditions, filterKey: JSON.stringify([nome, cidade, ativo, documentoDigitos]), sort, page };
 }

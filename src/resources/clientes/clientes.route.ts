@@ -1,12 +1,12 @@
 import { insufficientScope } from '../../auth/data-guard.ts';
-import { listMeta, pageOf } from '../../domain/paging.ts';
+import { pageOf } from '../../domain/paging.ts';
 import { DataError, type Detalhe } from '../../errors/coded-error.ts';
-import { dataRoute, type DataRouteContext } from '../../http/data-route.ts';
+import { dataRoute, JsonText, listBody, type DataRouteContext } from '../../http/data-route.ts';
 import { sortOf } from '../../http/pagination.ts';
 import type { ParamSpecs } from '../../http/params.ts';
 import { splitPairs } from '../../http/query-string.ts';
 import { detailOf, listOf } from '../../http/schemas.ts';
-import { findCliente, listClientes } from './clientes.query.ts';
+import { clientesQuery, clientesSpec } from './clientes.query.ts';
 import { ClienteSchema, clientesDetailParams, clientesListParams } from './clientes.schema.ts';
 
 const CONTACT_SCOPE = 'clientes:contato:ler';
@@ -49,20 +49,14 @@ export const clientesRoutes = [
       requireContactScopeIfAsked(ctx, clientesListParams);
       const p = ctx.params();
       const page = pageOf(p);
-      const { data, total } = await listClientes(
-        ctx.tenant,
-        ctx.principal.empresaId,
-        {
-          nome: p.nome,
-          cidade: p.cidade,
-          ativo: p.ativo,
-          documentoDigitos: p.documento === undefined ? undefined : documentDigits(p.documento),
-        },
-        sortOf(clientesListParams, p),
-        page,
-        p.incluir === 'contato',
-      );
-      return { data, meta: listMeta(page, total) };
+      const filter = {
+        nome: p.nome,
+        cidade: p.cidade,
+        ativo: p.ativo,
+        documentoDigitos: p.documento === undefined ? undefined : documentDigits(p.documento),
+      };
+      const query = clientesQuery(ctx.principal.empresaId, filter, sortOf(clientesListParams, p), page);
+      return listBody(await ctx.listPage(clientesSpec(p.incluir === 'contato'), query), page);
     },
   }),
   dataRoute({
@@ -78,9 +72,9 @@ export const clientesRoutes = [
     async handler(ctx) {
       requireContactScopeIfAsked(ctx, clientesDetailParams);
       const p = ctx.params();
-      const cliente = await findCliente(ctx.tenant, ctx.principal.empresaId, ctx.id(), p.incluir === 'contato');
+      const cliente = await ctx.listRecord(clientesSpec(p.incluir === 'contato'), ctx.id());
       if (cliente === null) throw new DataError('recurso_nao_encontrado');
-      return { data: cliente };
+      return new JsonText(`{"data":${cliente}}`);
     },
   }),
 ];

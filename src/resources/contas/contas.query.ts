@@ -1,10 +1,11 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { CedenteTipo, ContaStatus } from '../../domain/conta.ts';
-import { decimalToNumber } from '../../domain/decimal.ts';
 import type { Direction, Page } from '../../domain/paging.ts';
 import type { Period } from '../../http/period.ts';
-import { pageWithTotal, sortRows } from '../../store/list.ts';
-import type { CentralDatabase, ContasTable, TenantDatabase } from '../../store/tables.ts';
+import type { ListQuery, ListSpec } from '../../store/list/list-spec.ts';
+import type { SqlParams, SqlPiece } from '../../store/list/sql-params.ts';
+import { dateText } from '../../store/sql.ts';
+import type { CentralDatabase } from '../../store/tables.ts';
 import type { ContasSort } from './contas.schema.ts';
 
 /** Receivables and payables share one shape, so one query serves both tables. */
@@ -17,120 +18,93 @@ export interface ContasFilter {
   cedenteId?: number;
 }
 
-export interface ContasSortOrder {
-  field: ContasSort;
-  direction: Direction;
+/**
+ * Cedente names that live in the tenant database, taken only from a record of the matching type,
+ * of the same company and not deleted (D22: otherwise `nome` is null); usuarios live in the central
+ * database, which may be another database (ADR 0006): `usuariosHere` says whether it is this one.
+ */
+function cedenteNome(usuariosHere: boolean): string {
+  const named = (table: string, column: string) =>
+    `(SELECT x.${column} FROM ${table} x WHERE x.id = r.cedente_id AND x.empresa_id = r.empresa_id AND NOT x.excluido)`;
+  return `CASE r.cedente_tipo
+      WHEN 'outro' THEN r.cedente_nome
+      WHEN 'cliente' THEN ${named('clientes', 'nome_exibicao')}
+      WHEN 'fornecedor' THEN ${named('fornecedores', 'nome')}
+      WHEN 'pre_cliente' THEN ${named('pre_clientes', 'nome')}
+      WHEN 'usuario' THEN ${usuariosHere ? named('usuarios', 'nome') : 'NULL'}
+    END`;
 }
 
-export interface Conta {
-  id: number;
-  cedente: { tipo: CedenteTipo; id: number | null; nome: string | null };
-  descricao: string | null;
-  valor: number;
-  vencimento: string;
-  status: ContaStatus;
-  data_pagamento: string | null;
+/**
+ * The record, written by PostgreSQL as compact JSON in the API's field order. D19: the status is
+ * derived from "today" in America/Sao_Paulo (D15), the same parameter the `status` filter uses, so
+ * the field and the filter always agree. D22: an `outro` cedente never has an id. D23: money is
+ * numeric(15,2), whose float8 prints as the same shortest decimal a JSON number has.
+ */
+function record(today: string, usuariosHere: boolean): SqlPiece {
+  return (p: SqlParams) => `(SELECT row_to_json(x)::text FROM (SELECT
+      r.id,
+      (SELECT row_to_json(c) FROM (SELECT r.cedente_tipo AS tipo,
+         CASE WHEN r.cedente_tipo = 'outro' THEN NULL ELSE r.cedente_id END AS id,
+         ${cedenteNome(usuariosHere)} AS nome) c) AS cedente,
+      r.descricao,
+      r.valor::float8 AS valor,
+      ${dateText('r.vencimento')} AS vencimento,
+      CASE WHEN r.data_pagamento IS NOT NULL THEN 'pago' WHEN r.vencimento < ${p.add(today, 'date')} THEN 'vencido' ELSE 'aberto' END AS status,
+      ${dateText('r.data_pagamento')} AS data_pagamento) x)`;
 }
 
-// D15: "today" in America/Sao_Paulo, computed by the database so the `status` field and the
-// `status` filter always agree (D19).
-const TODAY = sql<string>`(now() AT TIME ZONE 'America/Sao_Paulo')::date`;
-
-function base(db: Kysely<TenantDatabase>, empresaId: number, tabela: ContasTabela) {
-  return db
-    .selectFrom(sql<ContasTable>`${sql.table(tabela)}`.as('c'))
-    .where('c.empresa_id', '=', empresaId)
-    .where('c.excluido', '=', false);
+/**
+ * The list of one table. vencimento and valor are NOT NULL: no NULLS clause, so the descending
+ * default (D9) scans the ascending indexes backwards; data_pagamento has its own descending index
+ * (tenant migration 0002_contas).
+ */
+export function contasSpec(tabela: ContasTabela, today: string, usuariosHere: boolean): ListSpec {
+  return {
+    table: tabela,
+    sorts: {
+      vencimento: { column: 'r.vencimento', type: 'date', nullable: false },
+      valor: { column: 'r.valor', type: 'numeric', nullable: false },
+      data_pagamento: { column: 'r.data_pagamento', type: 'date', nullable: true },
+    },
+    record: record(today, usuariosHere),
+  };
 }
-
-type ContasQuery = ReturnType<typeof base>;
 
 /** D19 as sargable predicates, so the vencimento index still bounds the scan. */
-function withStatus(q: ContasQuery, status: ContaStatus): ContasQuery {
+function statusCondition(status: ContaStatus, today: string): SqlPiece {
   switch (status) {
     case 'pago':
-      return q.where('c.data_pagamento', 'is not', null);
+      return () => 'r.data_pagamento IS NOT NULL';
     case 'vencido':
-      return q.where('c.data_pagamento', 'is', null).where('c.vencimento', '<', TODAY);
+      return (p) => `r.data_pagamento IS NULL AND r.vencimento < ${p.add(today, 'date')}`;
     case 'aberto':
-      return q.where('c.data_pagamento', 'is', null).where('c.vencimento', '>=', TODAY);
+      return (p) => `r.data_pagamento IS NULL AND r.vencimento >= ${p.add(today, 'date')}`;
   }
 }
 
-function filtered(db: Kysely<TenantDatabase>, empresaId: number, tabela: ContasTabela, f: ContasFilter): ContasQuery {
-  let q = base(db, empresaId, tabela);
-  if (f.periodo !== null) q = q.where('c.vencimento', '>=', f.periodo.inicio).where('c.vencimento', '<=', f.periodo.fim);
-  if (f.status !== undefined) q = withStatus(q, f.status);
-  if (f.cedenteTipo !== undefined) q = q.where('c.cedente_tipo', '=', f.cedenteTipo);
-  if (f.cedenteId !== undefined) q = q.where('c.cedente_id', '=', f.cedenteId);
-  return q;
-}
-
-/**
- * Cedente names that live in the tenant database, taken only from a record of the matching
- * type, of the same company and not deleted (D22: otherwise `nome` is null). Scalar subqueries
- * rather than joins: PostgreSQL evaluates them only for the rows of the page (they are deferred
- * past a sort with LIMIT), and the page keeps the count query's shape (pageWithTotal).
- * Usuarios live in the central database and are named afterwards (usuarioNames).
- */
-function selectConta(q: ContasQuery) {
-  return q.select([
-    'c.id',
-    'c.cedente_tipo',
-    // D22: an `outro` cedente never has an id, whatever the row holds
-    sql<number | null>`CASE WHEN c.cedente_tipo = 'outro' THEN NULL ELSE c.cedente_id END`.as('cedente_id'),
-    sql<string | null>`CASE c.cedente_tipo
-      WHEN 'outro' THEN c.cedente_nome
-      WHEN 'cliente' THEN (SELECT cl.nome_exibicao FROM clientes cl
-        WHERE cl.id = c.cedente_id AND cl.empresa_id = c.empresa_id AND NOT cl.excluido)
-      WHEN 'fornecedor' THEN (SELECT fo.nome FROM fornecedores fo
-        WHERE fo.id = c.cedente_id AND fo.empresa_id = c.empresa_id AND NOT fo.excluido)
-      WHEN 'pre_cliente' THEN (SELECT pc.nome FROM pre_clientes pc
-        WHERE pc.id = c.cedente_id AND pc.empresa_id = c.empresa_id AND NOT pc.excluido)
-    END`.as('cedente_nome'),
-    'c.descricao',
-    'c.valor',
-    'c.vencimento',
-    sql<ContaStatus>`CASE WHEN c.data_pagamento IS NOT NULL THEN 'pago'
-      WHEN c.vencimento < ${TODAY} THEN 'vencido' ELSE 'aberto' END`.as('status'),
-    'c.data_pagamento',
-  ]);
-}
-
-type ContaRow = Awaited<ReturnType<ReturnType<typeof selectConta>['execute']>>[number];
-
-/**
- * D9 with the id tie-break in the same direction. vencimento and valor are NOT NULL, so they
- * get no NULLS LAST clause: with one, PostgreSQL could not serve a descending sort (the
- * default) by scanning an ascending index backwards.
- */
-function sorted(q: ReturnType<typeof selectConta>, sort: ContasSortOrder) {
-  if (sort.field === 'data_pagamento') return sortRows(q, 'c.data_pagamento', sort.direction, 'c.id');
-  const dir = <O extends { asc(): O; desc(): O }>(ob: O) => (sort.direction === 'asc' ? ob.asc() : ob.desc());
-  const byField = sort.field === 'id' ? q : q.orderBy(sql.ref(`c.${sort.field}`), dir);
-  return byField.orderBy(sql.ref('c.id'), dir);
-}
-
-export async function listContas(
-  db: Kysely<TenantDatabase>,
+export function contasQuery(
   empresaId: number,
-  tabela: ContasTabela,
   filter: ContasFilter,
-  sort: ContasSortOrder,
+  today: string,
+  sort: { field: ContasSort; direction: Direction },
   page: Page,
-) {
-  const where = filtered(db, empresaId, tabela, filter);
-  const rows = sorted(selectConta(where), sort);
-  return pageWithTotal(
-    rows,
-    where.select((eb) => eb.fn.countAll<number>().as('total')),
-    page,
-  );
+): ListQuery {
+  const conditions: SqlPiece[] = [];
+  const { periodo, status, cedenteTipo, cedenteId } = filter;
+  if (periodo !== null) conditions.push((p) => `r.vencimento BETWEEN ${p.add(periodo.inicio, 'date')} AND ${p.add(periodo.fim, 'date')}`);
+  if (status !== undefined) conditions.push(statusCondition(status, today));
+  if (cedenteTipo !== undefined) conditions.push((p) => `r.cedente_tipo = ${p.add(cedenteTipo)}`);
+  if (cedenteId !== undefined) conditions.push((p) => `r.cedente_id = ${p.add(cedenteId, 'bigint')}`);
+  // Which rows match depends on "today" only through aberto/vencido: only then is it in the key.
+  const dependsOnToday = status === 'aberto' || status === 'vencido';
+  const filterKey = JSON.stringify([periodo, status, cedenteTipo, cedenteId, dependsOnToday ? today : null]);
+  return { empresaId, conditions, filterKey, sort, page };
 }
 
 /**
- * Names of the page's usuario cedentes. Users live in the central database, which need not be
- * the tenant's, so they cannot be joined: one batched query for the page instead.
+ * Names of the page's usuario cedentes when the company's data is not in the central database:
+ * users live there, so they cannot be joined; one batched query for the page instead.
  */
 export async function usuarioNames(
   central: Kysely<CentralDatabase>,
@@ -146,23 +120,4 @@ export async function usuarioNames(
     .where('id', 'in', [...new Set(ids)])
     .execute();
   return new Map(rows.map((r) => [r.id, r.nome]));
-}
-
-/** Ids of the usuario cedentes of a page. */
-export function usuarioIds(rows: readonly ContaRow[]): number[] {
-  return rows.flatMap((r) => (r.cedente_tipo === 'usuario' && r.cedente_id !== null ? [r.cedente_id] : []));
-}
-
-/** The API record. */
-export function toConta(row: ContaRow, usuarios: ReadonlyMap<number, string | null>): Conta {
-  const nome = row.cedente_tipo === 'usuario' && row.cedente_id !== null ? (usuarios.get(row.cedente_id) ?? null) : row.cedente_nome;
-  return {
-    id: row.id,
-    cedente: { tipo: row.cedente_tipo, id: row.cedente_id, nome },
-    descricao: row.descricao,
-    valor: decimalToNumber(row.valor),
-    vencimento: row.vencimento,
-    status: row.status,
-    data_pagamento: row.data_pagamento,
-  };
 }

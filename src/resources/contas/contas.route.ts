@@ -1,12 +1,14 @@
+import type { Static } from 'typebox';
 import type { Scope } from '../../domain/scopes.ts';
-import { listMeta, pageOf } from '../../domain/paging.ts';
+import { listMeta, pageOf, type Page } from '../../domain/paging.ts';
 import type { Detalhe } from '../../errors/coded-error.ts';
-import { dataRoute } from '../../http/data-route.ts';
+import { dataRoute, listBody } from '../../http/data-route.ts';
 import { sortOf } from '../../http/pagination.ts';
 import type { Parsed } from '../../http/params.ts';
 import { periodOf, periodProblems } from '../../http/period.ts';
 import { listOf } from '../../http/schemas.ts';
-import { listContas, toConta, usuarioIds, usuarioNames, type ContasTabela } from './contas.query.ts';
+import type { ListPage } from '../../store/list/list-engine.ts';
+import { contasQuery, contasSpec, usuarioNames, type ContasTabela } from './contas.query.ts';
 import { ContaSchema, contasListParams } from './contas.schema.ts';
 
 interface ContasResource {
@@ -36,6 +38,17 @@ const DESCRIPTION =
   'em America/Sao_Paulo; senão `aberto`. Cedente excluído ou inexistente: `tipo` e `id` mantidos, `nome` null; ' +
   'cedente `outro`: `id` null e `nome` o texto livre. `valor` é um número JSON exato, com até 2 casas.';
 
+type ContaRecord = Static<typeof ContaSchema>;
+
+/** A page of a company on another database than the central one: its usuario cedentes are named from there. */
+async function withUsuarioNames(found: ListPage, page: Page, names: (ids: number[]) => Promise<Map<number, string | null>>) {
+  const data = JSON.parse(`[${found.records}]`) as ContaRecord[];
+  const ids = data.flatMap((c) => (c.cedente.tipo === 'usuario' && c.cedente.id !== null ? [c.cedente.id] : []));
+  const usuarios = await names(ids);
+  for (const c of data) if (c.cedente.tipo === 'usuario' && c.cedente.id !== null) c.cedente.nome = usuarios.get(c.cedente.id) ?? null;
+  return { data, meta: listMeta(page, found.total) };
+}
+
 /** `cedente_id` needs a `cedente_tipo` that has ids: an `outro` cedente is free text. */
 function cedenteProblems(p: Parsed<typeof contasListParams>): Detalhe[] {
   if (p.cedente_id === undefined) return [];
@@ -58,11 +71,14 @@ export const contasRoutes = RESOURCES.map((resource) =>
     async handler(ctx) {
       const p = ctx.params();
       const page = pageOf(p);
-      const empresaId = ctx.principal.empresaId;
+      const { empresaId, tenantDb } = ctx.principal;
       const filter = { periodo: periodOf(p), status: p.status, cedenteTipo: p.cedente_tipo, cedenteId: p.cedente_id };
-      const { data, total } = await listContas(ctx.tenant, empresaId, resource.tabela, filter, sortOf(contasListParams, p), page);
-      const usuarios = await usuarioNames(ctx.central, empresaId, usuarioIds(data));
-      return { data: data.map((row) => toConta(row, usuarios)), meta: listMeta(page, total) };
+      const query = contasQuery(empresaId, filter, ctx.today, sortOf(contasListParams, p), page);
+      // Users live in the central database: joined when the company's data is there too, else named afterwards.
+      const usuariosHere = tenantDb === null;
+      const found = await ctx.listPage(contasSpec(resource.tabela, ctx.today, usuariosHere), query);
+      if (usuariosHere) return listBody(found, page);
+      return withUsuarioNames(found, page, (ids) => usuarioNames(ctx.central, empresaId, ids));
     },
   }),
 );

@@ -1,8 +1,10 @@
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import type { Kysely } from 'kysely';
+import { decimalToNumber } from '../../domain/decimal.ts';
 import type { Direction, Page } from '../../domain/paging.ts';
 import type { Period } from '../../http/period.ts';
-import { pageWithTotal, sortRows } from '../../store/list.ts';
-import { utcDateTime } from '../../store/sql.ts';
+import type { ListQuery, ListSpec } from '../../store/list/list-spec.ts';
+import type { SqlPiece } from '../../store/list/sql-params.ts';
+import { dateText, utcText } from '../../store/sql.ts';
 import type { TenantDatabase } from '../../store/tables.ts';
 import type { ORDENS_SERVICO_SORTS } from './ordens-servico.schema.ts';
 
@@ -13,103 +15,53 @@ export interface OrdensServicoFilter {
   tecnicoId?: number;
 }
 
-export interface Sort {
-  field: (typeof ORDENS_SERVICO_SORTS)[number];
-  direction: Direction;
-}
-
-type OrdensQuery = SelectQueryBuilder<TenantDatabase, 'ordens_servico', object>;
-
-function base(db: Kysely<TenantDatabase>, empresaId: number): OrdensQuery {
-  return db.selectFrom('ordens_servico').where('ordens_servico.empresa_id', '=', empresaId).where('ordens_servico.excluido', '=', false);
-}
-
-function filtered(db: Kysely<TenantDatabase>, empresaId: number, f: OrdensServicoFilter): OrdensQuery {
-  let q = base(db, empresaId);
-  // Business dates compare as dates, never shifted by a time zone (D18).
-  if (f.periodo !== null) {
-    q = q.where('ordens_servico.data_abertura', '>=', f.periodo.inicio).where('ordens_servico.data_abertura', '<=', f.periodo.fim);
-  }
-  if (f.status !== undefined) q = q.where('ordens_servico.status', '=', f.status);
-  if (f.clienteId !== undefined) q = q.where('ordens_servico.cliente_id', '=', f.clienteId);
-  if (f.tecnicoId !== undefined) q = q.where('ordens_servico.tecnico_id', '=', f.tecnicoId);
-  return q;
-}
+/** `{id, nome}` of a person the order names, or null when deleted, missing or of another company (D22). */
+const pessoa = (table: string, id: string, nome: string) =>
+  `(SELECT row_to_json(p) FROM (SELECT x.id, coalesce(${nome}, '') AS nome FROM ${table} x
+     WHERE x.id = ${id} AND x.empresa_id = r.empresa_id AND NOT x.excluido) p)`;
 
 /**
- * The order record in one statement: customer and technician by LEFT JOIN (null when deleted or
- * missing, D22; same company required, so isolation never rests on ids alone), and the items'
- * total by a LATERAL sum per order row, so only the rows of the page are summed. The sum is
- * numeric, exact (D23), and reaches JavaScript as text.
+ * The order record as PostgreSQL writes it, in the API's field order: customer and technician
+ * looked up for the page's rows only (D21, D22); `valor_total` the exact sum of the non-deleted
+ * items, in numeric, printed as the shortest decimal of its float8 (D23).
  */
-function selectOrdem(q: OrdensQuery) {
-  return q
-    .leftJoin('clientes', (join) =>
-      join
-        .onRef('clientes.id', '=', 'ordens_servico.cliente_id')
-        .onRef('clientes.empresa_id', '=', 'ordens_servico.empresa_id')
-        .on('clientes.excluido', '=', false),
-    )
-    .leftJoin('tecnicos', (join) =>
-      join
-        .onRef('tecnicos.id', '=', 'ordens_servico.tecnico_id')
-        .onRef('tecnicos.empresa_id', '=', 'ordens_servico.empresa_id')
-        .on('tecnicos.excluido', '=', false),
-    )
-    .leftJoinLateral(
-      (eb) =>
-        eb
-          .selectFrom('ordens_servico_itens')
-          .select(sql<string | null>`sum(ordens_servico_itens.subtotal)`.as('soma'))
-          .whereRef('ordens_servico_itens.ordem_servico_id', '=', 'ordens_servico.id')
-          .whereRef('ordens_servico_itens.empresa_id', '=', 'ordens_servico.empresa_id')
-          .where('ordens_servico_itens.excluido', '=', false)
-          .as('itens_total'),
-      (join) => join.onTrue(),
-    )
-    .select([
-      'ordens_servico.id',
-      'ordens_servico.status',
-      'clientes.id as cliente_id',
-      // D21: the generated display name
-      'clientes.nome_exibicao as cliente_nome',
-      'tecnicos.id as tecnico_id',
-      sql<string>`coalesce(tecnicos.nome, '')`.as('tecnico_nome'),
-      // to_char keeps the text independent of the session's DateStyle (D18: never shifted)
-      sql<string>`to_char(ordens_servico.data_abertura, 'YYYY-MM-DD')`.as('data_abertura'),
-      sql<string | null>`to_char(ordens_servico.hora_abertura, 'HH24:MI:SS')`.as('hora_abertura'),
-      utcDateTime('ordens_servico.criada_em').as('criada_em'),
-      utcDateTime('ordens_servico.data_conclusao').as('data_conclusao'),
-      sql<string>`coalesce(itens_total.soma, 0)`.as('valor_total'),
-    ]);
-}
+const RECORD = `(SELECT row_to_json(x)::text FROM (SELECT
+    r.id,
+    'OS-' || r.id AS numero,
+    r.status,
+    ${pessoa('clientes', 'r.cliente_id', 'x.nome_exibicao')} AS cliente,
+    ${pessoa('tecnicos', 'r.tecnico_id', 'x.nome')} AS tecnico,
+    ${dateText('r.data_abertura')} AS data_abertura,
+    to_char(r.hora_abertura, 'HH24:MI:SS') AS hora_abertura,
+    ${utcText('r.criada_em')} AS criada_em,
+    ${utcText('r.data_conclusao')} AS data_conclusao,
+    coalesce((SELECT sum(i.subtotal) FROM ordens_servico_itens i
+      WHERE i.ordem_servico_id = r.id AND i.empresa_id = r.empresa_id AND NOT i.excluido), 0)::float8 AS valor_total) x)`;
 
-export type OrdemRow = Awaited<ReturnType<ReturnType<typeof selectOrdem>['executeTakeFirstOrThrow']>>;
+export const ordensServicoSpec: ListSpec = {
+  table: 'ordens_servico',
+  sorts: {
+    data_abertura: { column: 'r.data_abertura', type: 'date', nullable: false },
+    data_conclusao: { column: 'r.data_conclusao', type: 'timestamptz', nullable: true },
+  },
+  record: () => RECORD,
+};
 
-const SORT_COLUMN = {
-  id: 'ordens_servico.id',
-  data_abertura: 'ordens_servico.data_abertura',
-  data_conclusao: 'ordens_servico.data_conclusao',
-} as const;
-
-export function listOrdensQuery(db: Kysely<TenantDatabase>, empresaId: number, filter: OrdensServicoFilter, sort: Sort) {
-  const where = filtered(db, empresaId, filter);
-  return {
-    rows: sortRows(selectOrdem(where), SORT_COLUMN[sort.field], sort.direction, 'ordens_servico.id'),
-    // The count needs neither the joins nor the items.
-    count: where.select((eb) => eb.fn.countAll<number>().as('total')),
-  };
-}
-
-export async function listOrdensServico(
-  db: Kysely<TenantDatabase>,
+export function ordensServicoQuery(
   empresaId: number,
   filter: OrdensServicoFilter,
-  sort: Sort,
+  sort: { field: (typeof ORDENS_SERVICO_SORTS)[number]; direction: Direction },
   page: Page,
-): Promise<{ data: OrdemRow[]; total: number }> {
-  const { rows, count } = listOrdensQuery(db, empresaId, filter, sort);
-  return pageWithTotal(rows, count, page);
+): ListQuery {
+  const conditions: SqlPiece[] = [];
+  const { periodo, status, clienteId, tecnicoId } = filter;
+  // Business dates compare as dates, never shifted by a time zone (D18).
+  if (periodo !== null)
+    conditions.push((p) => `r.data_abertura BETWEEN ${p.add(periodo.inicio, 'date')} AND ${p.add(periodo.fim, 'date')}`);
+  if (status !== undefined) conditions.push((p) => `r.status = ${p.add(status)}`);
+  if (clienteId !== undefined) conditions.push((p) => `r.cliente_id = ${p.add(clienteId, 'bigint')}`);
+  if (tecnicoId !== undefined) conditions.push((p) => `r.tecnico_id = ${p.add(tecnicoId, 'bigint')}`);
+  return { empresaId, conditions, filterKey: JSON.stringify([periodo, status, clienteId, tecnicoId]), sort, page };
 }
 
 function itens(db: Kysely<TenantDatabase>, empresaId: number, ordemId: number) {
@@ -138,16 +90,27 @@ function checklist(db: Kysely<TenantDatabase>, empresaId: number, ordemId: numbe
   );
 }
 
-export type ItemRow = Awaited<ReturnType<typeof itens>>[number];
-export type ChecklistRow = Awaited<ReturnType<typeof checklist>>[number];
-
 /**
- * The order, then its items and checklist together: two round trips, and none wasted on the
- * lines of an order that is deleted or another company's.
+ * The order as the list writes it, with its items and checklist: the record first, then its lines
+ * together; no round trip is spent on the lines of an order that is deleted or another company's.
  */
-export async function findOrdemServico(db: Kysely<TenantDatabase>, empresaId: number, id: number) {
-  const ordem = await selectOrdem(base(db, empresaId).where('ordens_servico.id', '=', id)).executeTakeFirst();
-  if (ordem === undefined) return null;
+export async function findOrdemServico(
+  db: Kysely<TenantDatabase>,
+  empresaId: number,
+  id: number,
+  record: (id: number) => Promise<string | null>,
+) {
+  const found = await record(id);
+  if (found === null) return null;
   const [itensRows, checklistRows] = await Promise.all([itens(db, empresaId, id), checklist(db, empresaId, id)]);
-  return { ordem, itens: itensRows, checklist: checklistRows };
+  return {
+    ...(JSON.parse(found) as Record<string, unknown>),
+    itens: itensRows.map((i) => ({
+      ...i,
+      quantidade: decimalToNumber(i.quantidade),
+      valor_unitario: decimalToNumber(i.valor_unitario),
+      subtotal: decimalToNumber(i.subtotal),
+    })),
+    checklist: checklistRows,
+  };
 }

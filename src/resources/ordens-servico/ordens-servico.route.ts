@@ -1,13 +1,12 @@
 import type { Principal } from '../../auth/principal.ts';
 import { isStandardOsStatus } from '../../domain/ordem-servico.ts';
-import { listMeta, pageOf } from '../../domain/paging.ts';
+import { pageOf } from '../../domain/paging.ts';
 import { DataError, type Detalhe } from '../../errors/coded-error.ts';
-import { dataRoute } from '../../http/data-route.ts';
+import { dataRoute, listBody } from '../../http/data-route.ts';
 import { sortOf } from '../../http/pagination.ts';
 import { periodOf, periodProblems } from '../../http/period.ts';
 import { detailOf, listOf } from '../../http/schemas.ts';
-import { toOrdem, toOrdemDetalhe } from './ordens-servico.mapper.ts';
-import { findOrdemServico, listOrdensServico } from './ordens-servico.query.ts';
+import { findOrdemServico, ordensServicoQuery, ordensServicoSpec } from './ordens-servico.query.ts';
 import {
   OrdemServicoDetalheSchema,
   OrdemServicoSchema,
@@ -41,14 +40,11 @@ export const ordensServicoRoutes = [
       const p = ctx.params();
       const page = pageOf(p);
       const filter = { periodo: periodOf(p), status: p.status, clienteId: p.cliente_id, tecnicoId: p.tecnico_id };
-      const { data, total } = await listOrdensServico(
-        ctx.tenant,
-        ctx.principal.empresaId,
-        filter,
-        sortOf(ordensServicoListParams, p),
-        page,
+      const found = await ctx.listPage(
+        ordensServicoSpec,
+        ordensServicoQuery(ctx.principal.empresaId, filter, sortOf(ordensServicoListParams, p), page),
       );
-      return { data: data.map(toOrdem), meta: listMeta(page, total) };
+      return listBody(found, page);
     },
   }),
   dataRoute({
@@ -63,9 +59,9 @@ export const ordensServicoRoutes = [
     response: detailOf(OrdemServicoDetalheSchema),
     async handler(ctx) {
       ctx.params();
-      const found = await findOrdemServico(ctx.tenant, ctx.principal.empresaId, ctx.id());
+      const found = await findOrdemServico(ctx.tenant, ctx.principal.empresaId, ctx.id(), (id) => ctx.listRecord(ordensServicoSpec, id));
       if (found === null) throw new DataError('recurso_nao_encontrado');
-      return { data: toOrdemDetalhe(found) };
+      return { data: found };
     },
   }),
 ];

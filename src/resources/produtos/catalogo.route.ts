@@ -1,11 +1,11 @@
 import type { TSchema } from 'typebox';
-import { listMeta, pageOf } from '../../domain/paging.ts';
+import { pageOf } from '../../domain/paging.ts';
 import type { Scope } from '../../domain/scopes.ts';
 import { DataError } from '../../errors/coded-error.ts';
-import { dataRoute } from '../../http/data-route.ts';
+import { dataRoute, JsonText, listBody } from '../../http/data-route.ts';
 import { sortOf } from '../../http/pagination.ts';
 import { detailOf, listOf } from '../../http/schemas.ts';
-import { findCatalogo, listCatalogo, type Catalogo } from './catalogo.query.ts';
+import { catalogoQuery, catalogoSpec, type Catalogo } from './catalogo.query.ts';
 import { catalogoDetailParams, catalogoListParams } from './catalogo.schema.ts';
 
 /** What differs between the two catalogues (D24): their table, scope, record schema and words. */
@@ -38,8 +38,8 @@ export function catalogoRoutes(resource: CatalogoResource) {
         const p = ctx.params();
         const page = pageOf(p);
         const filter = { nome: p.nome, ativo: p.ativo };
-        const { data, total } = await listCatalogo(ctx.tenant, ctx.principal.empresaId, table, filter, sortOf(listParams, p), page);
-        return { data, meta: listMeta(page, total) };
+        const found = await ctx.listPage(catalogoSpec(table), catalogoQuery(ctx.principal.empresaId, filter, sortOf(listParams, p), page));
+        return listBody(found, page);
       },
     }),
     dataRoute({
@@ -54,9 +54,9 @@ export function catalogoRoutes(resource: CatalogoResource) {
       response: detailOf(schema),
       async handler(ctx) {
         ctx.params(); // validates the id and refuses any query parameter (D8)
-        const item = await findCatalogo(ctx.tenant, ctx.principal.empresaId, table, ctx.id());
+        const item = await ctx.listRecord(catalogoSpec(table), ctx.id());
         if (item === null) throw new DataError('recurso_nao_encontrado');
-        return { data: item };
+        return new JsonText(`{"data":${item}}`);
       },
     }),
   ];

@@ -1,0 +1,44 @@
+import type { Direction, Page } from '../../domain/paging.ts';
+import type { SqlPiece } from './sql-params.ts';
+
+/** The tables a list reads, each with a version in `data_versions` (tenant migration 0004). */
+export type ListTable = 'clientes' | 'ordens_servico' | 'contas_receber' | 'contas_pagar' | 'boletos' | 'produtos' | 'servicos';
+
+/** A sort column of a list, other than the id tie-break. */
+export interface SortColumn {
+  /** the column of the row `r`, e.g. `r.vencimento` */
+  column: string;
+  /** its SQL type, to read a page mark (text) back as a value */
+  type: 'date' | 'numeric' | 'text' | 'timestamptz';
+  /**
+   * D9: nulls sort last in both directions. A NOT NULL column gets no NULLS clause, so that a
+   * descending sort can scan an ascending index backwards.
+   */
+  nullable: boolean;
+}
+
+/**
+ * How a list endpoint reads its table (store/list/list-engine.ts): the sort columns it offers and
+ * how one row is written as the API's JSON record. Filters come with each request.
+ */
+export interface ListSpec {
+  table: ListTable;
+  /** by API sort field; `id` is always the tie-break and needs no entry */
+  sorts: Readonly<Record<string, SortColumn>>;
+  /** the record, as JSON text, from the row `r` (the page's rows only) */
+  record: SqlPiece;
+}
+
+/** One page asked of a list. */
+export interface ListQuery {
+  empresaId: number;
+  /** conditions on the row `r`, besides the company and `excluido` */
+  conditions: readonly SqlPiece[];
+  /**
+   * What the conditions select, as text: with the sort it keys the cached page index, so two
+   * requests with the same key must select the same rows from the same data.
+   */
+  filterKey: string;
+  sort: { field: string; direction: Direction };
+  page: Page;
+}
