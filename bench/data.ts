@@ -46,6 +46,8 @@ export interface DataSet {
   empresaId: number;
   /** PostgreSQL's version string as the store reports it */
   version: string;
+  /** the database settings that shape these figures most */
+  settings: Record<string, string>;
   seededNow: boolean;
   seed: SeedRecord | null;
 }
@@ -104,7 +106,10 @@ interface Facts {
   empresaId: number;
   version: string;
   identity: string;
+  settings: Record<string, string>;
 }
+
+const SETTINGS = ['shared_buffers', 'work_mem', 'max_parallel_workers_per_gather', 'autovacuum', 'fsync', 'jit'];
 
 async function facts(pool: pg.Pool): Promise<Facts | null> {
   const schema = await pool.query<{ ok: boolean }>("SELECT to_regclass('contas_receber') IS NOT NULL AS ok");
@@ -117,7 +122,17 @@ async function facts(pool: pg.Pool): Promise<Facts | null> {
   );
   const row = rows[0];
   if (row === undefined) return null;
-  return { receivables: Number(row.n), empresaId: Number(row.empresa), version: row.version, identity: row.identity };
+  const settings = await pool.query<{ name: string; value: string }>(
+    "SELECT name, setting || coalesce(' ' || unit, '') AS value FROM pg_settings WHERE name = ANY($1) ORDER BY name",
+    [SETTINGS],
+  );
+  return {
+    receivables: Number(row.n),
+    empresaId: Number(row.empresa),
+    version: row.version,
+    identity: row.identity,
+    settings: Object.fromEntries(settings.rows.map((r) => [r.name, r.value])),
+  };
 }
 
 const enough = (f: Facts | null): f is Facts => f !== null && f.receivables >= REQUIRED_RECEIVABLES;
@@ -132,6 +147,7 @@ function dataSet(store: Store, pool: pg.Pool, f: Facts, seeded: SeedRecord | nul
     receivables: f.receivables,
     empresaId: f.empresaId,
     version: f.version,
+    settings: f.settings,
     seededNow: seeded !== null,
     seed: seeded ?? readSeedRecord(store),
   };

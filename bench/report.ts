@@ -69,6 +69,7 @@ export interface ScenarioResult {
 export interface DataInfo {
   store: Store;
   version: string;
+  settings: Record<string, string>;
   receivables: number;
   empresa_id: number;
   seeded_now: boolean;
@@ -246,7 +247,8 @@ function targets(run: RunResult): string[] {
 function seedLine(d: DataInfo): string {
   const s = d.seed;
   const loaded = s === null ? 'loaded outside the bench (time unknown)' : `loaded ${s.finished_at.slice(0, 10)} in **${n1(s.wall_seconds)} s** (load average ${s.loadavg_before} → ${s.loadavg_after})${s.slow ? ' — **too slow: over 30 minutes**' : ''}${d.seeded_now ? ', by this run' : ''}`;
-  return `- ${d.store === 'postgresql' ? `PostgreSQL ${d.version}, database \`ae_bench\`` : `embedded store (${d.version.split(' on ')[0]}), \`bench/.data/embedded\``}: ${n0(d.receivables)} receivables, company ${d.empresa_id}; ${loaded}.`;
+  const settings = Object.entries(d.settings).map(([name, value]) => `${name} ${value}`).join(', ');
+  return `- ${d.store === 'postgresql' ? `PostgreSQL ${d.version}, database \`ae_bench\`` : `embedded store (PGlite, PostgreSQL ${d.version}), \`bench/.data/embedded\``} (${settings}): ${n0(d.receivables)} receivables, company ${d.empresa_id}; ${loaded}.`;
 }
 
 export function markdown(run: RunResult): string {
@@ -276,6 +278,10 @@ export function markdown(run: RunResult): string {
     '| scenario | system | req/s median (range) | vs baseline | vs page 1 | p50 | p99 | CPU/request | PG CPU/request | core use: server · wrk | RSS start → peak | unexpected statuses | load avg before → after |',
     '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
     ...run.scenarios.map((r) => row(run, r)),
+    '',
+    'CPU/request: the server process (on the embedded store, the database too). PG CPU/request: the PostgreSQL client backends serving it; ' +
+      'parallel workers (PostgreSQL may use them on deep pages) end with their query and are not counted, so on those rows it is a lower bound. ' +
+      'Core use: CPU time over the round\'s duration, server on core 0 and wrk on core 1; PostgreSQL shares both.',
     '',
   );
   if (run.valid) {

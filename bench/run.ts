@@ -323,7 +323,7 @@ async function storeGroup(store: Store, scenarios: Scenario[], today: string): P
     await pgClient?.end();
     await data.pool.end();
   }
-  const info: DataInfo = { store, version: data.version, receivables: data.receivables, empresa_id: data.empresaId, seeded_now: data.seededNow, seed: data.seed };
+  const info: DataInfo = { store, version: data.version, settings: data.settings, receivables: data.receivables, empresa_id: data.empresaId, seeded_now: data.seededNow, seed: data.seed };
   return { data: info, check, results };
 }
 
