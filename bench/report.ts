@@ -281,7 +281,8 @@ export function markdown(run: RunResult): string {
     '',
     'CPU/request: the server process (on the embedded store, the database too). PG CPU/request: the PostgreSQL client backends serving it; ' +
       'parallel workers (PostgreSQL may use them on deep pages) end with their query and are not counted, so on those rows it is a lower bound. ' +
-      'Core use: CPU time over the round\'s duration, server on core 0 and wrk on core 1; PostgreSQL shares both.',
+      'Core use: CPU time over the round\'s duration, server on core 0 and wrk on core 1; PostgreSQL shares both. ' +
+      'The embedded rows have no baseline: the obvious server runs on PostgreSQL only.',
     '',
   );
   if (run.valid) {
