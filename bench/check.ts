@@ -3,6 +3,8 @@
  * byte-identical (the list body has no request id, so nothing is excluded). A mismatch stops
  * the run with a diff: a faster server that answers something else is not faster.
  */
+import type pg from 'pg';
+
 export interface CheckedPage {
   path: string;
   bytes: number;
@@ -27,6 +29,36 @@ export async function compareBodies(paths: string[], api: Fetcher, baseline: Fet
     checked.push({ path, bytes: a.body.length, identical: true });
   }
   return checked;
+}
+
+/**
+ * Pages of the contas-receber window that hold each kind of record the two servers must print
+ * alike: every cedente type, with a name, without one (deleted, other company's, missing) and
+ * without an id, in every status. The first such record of each kind, found in SQL.
+ */
+export async function edgeCasePages(db: pg.Pool, empresaId: number, inicio: string, fim: string, pageSize: number): Promise<number[]> {
+  const { rows } = await db.query<{ page: string }>(
+    `WITH w AS (
+       SELECT c.cedente_tipo,
+              c.cedente_id IS NULL AS sem_id,
+              CASE c.cedente_tipo
+                WHEN 'cliente' THEN EXISTS (SELECT 1 FROM clientes x WHERE x.id = c.cedente_id AND x.empresa_id = c.empresa_id AND NOT x.excluido)
+                WHEN 'fornecedor' THEN EXISTS (SELECT 1 FROM fornecedores x WHERE x.id = c.cedente_id AND x.empresa_id = c.empresa_id AND NOT x.excluido)
+                WHEN 'pre_cliente' THEN EXISTS (SELECT 1 FROM pre_clientes x WHERE x.id = c.cedente_id AND x.empresa_id = c.empresa_id AND NOT x.excluido)
+                WHEN 'usuario' THEN EXISTS (SELECT 1 FROM usuarios x WHERE x.id = c.cedente_id AND x.empresa_id = c.empresa_id AND NOT x.excluido)
+                ELSE c.cedente_nome IS NOT NULL END AS com_nome,
+              c.data_pagamento IS NULL AS aberta,
+              c.vencimento < (now() AT TIME ZONE 'America/Sao_Paulo')::date AS passada,
+              c.descricao IS NULL AS sem_descricao,
+              row_number() OVER (ORDER BY c.vencimento DESC, c.id DESC) AS rn
+         FROM contas_receber c
+        WHERE c.empresa_id = $1 AND NOT c.excluido AND c.vencimento BETWEEN $2 AND $3)
+     SELECT DISTINCT (min(rn) - 1) / $4 + 1 AS page
+       FROM w GROUP BY cedente_tipo, sem_id, com_nome, aberta, passada, sem_descricao
+      ORDER BY 1`,
+    [empresaId, inicio, fim, pageSize],
+  );
+  return rows.map((r) => Number(r.page));
 }
 
 /** Where two JSON bodies part: the first differing byte in context, and the first differing record. */

@@ -272,7 +272,13 @@ export function markdown(run: RunResult): string {
     '',
   );
   if (run.check !== null) {
-    out.push(`Bodies checked byte-identical with the baseline before measuring: ${run.check.map((c) => `\`${c.path.replace(/^.*[?&]pagina=/, 'pagina=')}\` (${n0(c.bytes)} B)`).join(', ')}.`, '');
+    const pages = run.check.map((c) => c.path.replace(/^.*[?&]pagina=/, ''));
+    const bytes = run.check.reduce((sum, c) => sum + c.bytes, 0);
+    out.push(
+      `Bodies checked byte-identical with the baseline before measuring: ${run.check.length} contas-receber pages (${n0(bytes)} B), ` +
+        `the first, 2, 300, the last, one past it, and the first page holding each kind of record (cedente type × named or not × status × description): pages ${pages.join(', ')}.`,
+      '',
+    );
   }
   out.push(
     '| scenario | system | req/s median (range) | vs baseline | vs page 1 | p50 | p99 | CPU/request | PG CPU/request | core use: server · wrk | RSS start → peak | unexpected statuses | load avg before → after |',

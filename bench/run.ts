@@ -14,12 +14,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { BodyMismatch, compareBodies, type CheckedPage } from './check.ts';
+import { BodyMismatch, compareBodies, edgeCasePages, type CheckedPage } from './check.ts';
 import { DATA_DIR, DATABASE, embeddedData, postgresData, productEnv, type DataSet } from './data.ts';
 import { backendCpu, backendCpuDelta, CLK_TCK, cpuSeconds, loadAverage, memory, wrk, wrkVersion, type Expectation, type Keys, type LoadSettings } from './measure.ts';
 import { HOST, installCleanup, LOAD_CORE, ROOT, SERVER_CORE, startServer, type Server } from './processes.ts';
 import { markdown, spliceReadme, summarise, type DataInfo, type Round, type RunResult, type ScenarioResult } from './report.ts';
-import { PAGE_SIZE, pathOf, select, todayInSaoPaulo, type Scenario, type ScenarioContext, type Store } from './scenarios.ts';
+import { PAGE_SIZE, pathOf, select, todayInSaoPaulo, twelveMonthsTo, type Scenario, type ScenarioContext, type Store } from './scenarios.ts';
 import { ADDRESS_BUDGET, AddressLabels, CredentialPool, KEY_BUDGET, tokenOf, type Held } from './tokens.ts';
 
 const { values: args } = parseArgs({
@@ -96,7 +96,9 @@ async function checkBaseline(data: DataSet, creds: CredentialPool, ctx: Scenario
       const baselineGet = (p: string) => get(baseline.base, p, { 'x-bench-empresa': String(ctx.empresaId) });
       const first = await apiGet(pathOf(scenario, ctx, 1));
       const last = first.status === 200 ? listMeta(first.body).total_paginas : 1;
-      const pages = [...new Set([1, 2, 300, last, last + 1])];
+      const window = twelveMonthsTo(ctx.today);
+      const edges = await edgeCasePages(data.pool, ctx.empresaId, window.data_inicio, window.data_fim, PAGE_SIZE);
+      const pages = [...new Set([1, 2, 300, last, last + 1, ...edges])].sort((a, b) => a - b);
       const checked = await compareBodies(pages.map((p) => pathOf(scenario, ctx, p)), apiGet, baselineGet);
       creds.release([held]);
       log(`  identical: pages ${pages.join(', ')}`);
