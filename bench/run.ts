@@ -192,7 +192,7 @@ function describeRound(name: string, r: Round): string {
   const keys = r.key_limit === null ? '' : `, ${r.keys_used} keys, ≤ ${r.most_per_key} requests each (limit ${r.key_limit})`;
   const flag = r.unexpected > 0 || r.socket_errors_total > 0 ? '  << UNEXPECTED' : '';
   const cores = `cores: server ${Math.round(r.server_core_share * 100)}%${r.load_core_share === null ? '' : `, wrk ${Math.round(r.load_core_share * 100)}%`}`;
-  return `    ${name.padEnd(8)} ${r.rps.toFixed(1).padStart(8)} req/s  p50 ${r.p50_ms.toFixed(2).padStart(7)} ms  p99 ${r.p99_ms.toFixed(2).padStart(7)} ms  CPU ${r.cpu_us_per_request.toFixed(0).padStart(5)} µs/req${r.pg_cpu_us_per_request === null ? '' : `  PG ${r.pg_cpu_us_per_request.toFixed(0)} µs/req`}  ${cores}  [${statuses}; ${r.socket_errors_total} socket errors${keys}]${flag}`;
+  return `    ${name.padEnd(8)}\n      ${r.rps.toFixed(1).padStart(8)} req/s  p50 ${r.p50_ms.toFixed(2).padStart(7)} ms  p99 ${r.p99_ms.toFixed(2).padStart(7)} ms  CPU ${r.cpu_us_per_request.toFixed(0).padStart(5)} µs/req${r.pg_cpu_us_per_request === null ? '' : `  PG ${r.pg_cpu_us_per_request.toFixed(0)} µs/req`}  ${cores}  [${statuses}; ${r.socket_errors_total} socket errors${keys}]${flag}`;
 }
 
 function emptyResult(scenario: Scenario): ScenarioResult {
@@ -218,18 +218,31 @@ function emptyResult(scenario: Scenario): ScenarioResult {
   };
 }
 
-/** A fresh server per scenario, so its RSS at start and peak belong to this scenario alone. */
-async function measure(scenario: Scenario, data: DataSet, creds: CredentialPool, ctx: ScenarioContext, pgClient: pg.Client | null): Promise<ScenarioResult> {
-  const result = emptyResult(scenario);
-  log(`\n${scenario.id}: ${scenario.title} [${scenario.system}, load average ${result.loadavg_before}]`);
-  const logName = scenario.id.replaceAll('/', '_');
-  let server: Server | null = null;
+/** A row being measured: its own server, its request, its figures so far. */
+interface Row {
+  scenario: Scenario;
+  result: ScenarioResult;
+  server: Server | null;
+  m: Measuring | null;
+  /** the fastest phase so far, to size the next phase's keys */
+  fastest: number;
+}
+
+/**
+ * Starts the row's own server (so that its RSS at start and its peak belong to this row
+ * alone), resolves its page and probes its request, which must answer the expected status.
+ */
+async function prepare(scenario: Scenario, data: DataSet, creds: CredentialPool, ctx: ScenarioContext, pgClient: pg.Client | null): Promise<Row> {
+  const row: Row = { scenario, result: emptyResult(scenario), server: null, m: null, fastest: 0 };
+  const result = row.result;
+  log(`\n${scenario.id}: ${scenario.title} [${scenario.system}]`);
   try {
-    server = scenario.system === 'baseline' ? await startBaseline(data, logName) : await startApi(data, logName);
+    const server = scenario.system === 'baseline' ? await startBaseline(data, scenario.id.replaceAll('/', '_')) : await startApi(data, scenario.id.replaceAll('/', '_'));
+    row.server = server;
     result.rss_start_mib = memory(server.pid).rss_mib;
     const auth = async (): Promise<Record<string, string>> => {
       if (scenario.auth !== 'token') return scenario.headers?.(ctx) ?? {};
-      const [held] = await creds.take(1, (server as Server).base);
+      const [held] = await creds.take(1, server.base);
       if (held === undefined) throw new Error('no credential');
       creds.release([held]);
       return { ...(scenario.headers?.(ctx) ?? {}), authorization: `Bearer ${tokenOf(held)}` };
@@ -242,7 +255,8 @@ async function measure(scenario: Scenario, data: DataSet, creds: CredentialPool,
       page = scenario.page === 'deepest' ? Math.floor(result.meta_total / PAGE_SIZE) : scenario.page;
       if (page < 1) {
         result.skipped = `fewer than ${PAGE_SIZE} records (meta.total ${result.meta_total})`;
-        return result;
+        log(`  skipped: ${result.skipped}`);
+        return row;
       }
       result.page = page;
     }
@@ -252,36 +266,78 @@ async function measure(scenario: Scenario, data: DataSet, creds: CredentialPool,
     if (probe.status !== scenario.expect) throw new Error(`GET ${urlPath} answered ${probe.status}, expected ${scenario.expect}: ${probe.body.toString().slice(0, 300)}`);
     const expect: Expectation = { status: scenario.expect, bodyContains: invariantText(probe.body) };
     log(`  GET ${urlPath}${result.meta_total === null ? '' : ` (meta.total ${result.meta_total})`}; every answer must hold ${expect.bodyContains ?? '(nothing checked)'}`);
+    row.m = { scenario, ctx, server, creds, urlPath, expect, pgClient };
+  } catch (err) {
+    fail(row, err);
+  }
+  return row;
+}
 
-    const m: Measuring = { scenario, ctx, server, creds, urlPath, expect, pgClient };
-    result.warmup = await phase(m, TIMING.warmup, scenario.auth === 'token' || scenario.system === 'baseline' ? FIRST_GUESS_RPS.token : FIRST_GUESS_RPS.address);
-    log(describeRound('warm-up', result.warmup));
-    let fastest = result.warmup.rps;
-    for (let i = 1; i <= TIMING.rounds; i++) {
-      // Keys for twice the fastest phase so far at KEY_BUDGET (< 120) requests each: a round
-      // may well outrun a warm-up still compiling.
-      const round = await phase(m, TIMING.round, Math.max(50, fastest * 2));
-      log(describeRound(`round ${i}`, round));
-      result.rounds.push(round);
-      fastest = Math.max(fastest, round.rps);
+function fail(row: Row, err: unknown): void {
+  if (err instanceof BodyMismatch) throw err;
+  row.result.error = err instanceof Error ? err.message : String(err);
+  row.m = null;
+  log(`  ${row.scenario.id} FAILED: ${row.result.error}`);
+}
+
+/** The warm-up (not counted) or a measured round of one row; a failure ends that row only. */
+async function step(row: Row, round: number | null): Promise<void> {
+  if (row.m === null) return;
+  const m = row.m;
+  try {
+    if (round === null) {
+      const guess = m.scenario.auth === 'token' || m.scenario.system === 'baseline' ? FIRST_GUESS_RPS.token : FIRST_GUESS_RPS.address;
+      row.result.loadavg_before = loadAverage();
+      row.result.warmup = await phase(m, TIMING.warmup, guess);
+      row.fastest = row.result.warmup.rps;
+      log(describeRound(`${m.scenario.id} warm-up`, row.result.warmup));
+      return;
     }
+    // Keys for twice the fastest phase so far at KEY_BUDGET (< 120) requests each: a round
+    // may well outrun a warm-up still compiling.
+    const r = await phase(m, TIMING.round, Math.max(50, row.fastest * 2));
+    row.result.rounds.push(r);
+    row.fastest = Math.max(row.fastest, r.rps);
+    log(describeRound(`${m.scenario.id} round ${round}`, r));
+  } catch (err) {
+    fail(row, err);
+  }
+}
+
+/** Summary, peak RSS, and the server stopped; its request log kept only when something went wrong. */
+async function finish(row: Row): Promise<ScenarioResult> {
+  const { result, server } = row;
+  if (row.m !== null && server !== null) {
     result.summary = summarise(result.rounds);
     result.rss_peak_mib = memory(server.pid).peak_mib;
-    result.valid = result.summary.unexpected === 0 && result.summary.socket_errors === 0 && result.rounds.every((r) => r.requests > 0);
+    result.valid = result.rounds.length === TIMING.rounds && result.summary.unexpected === 0 && result.summary.socket_errors === 0 && result.rounds.every((r) => r.requests > 0);
     const s = result.summary;
-    log(`  median ${s.rps_median.toFixed(1)} req/s (${s.rps_min.toFixed(1)}–${s.rps_max.toFixed(1)}), p50 ${s.p50_ms.toFixed(2)} ms, p99 ${s.p99_ms.toFixed(2)} ms, CPU ${s.cpu_us_per_request.toFixed(0)} µs/req, RSS ${result.rss_start_mib.toFixed(0)} → ${result.rss_peak_mib.toFixed(0)} MiB${result.valid ? '' : '  ** INVALID **'}`);
-  } catch (err) {
-    if (err instanceof BodyMismatch) throw err;
-    result.error = err instanceof Error ? err.message : String(err);
-    log(`  FAILED: ${result.error}`);
-  } finally {
-    await server?.stop();
-    result.loadavg_after = loadAverage();
-    // The request log of a valid scenario says nothing more; a failed one's is kept.
-    if (server !== null && (result.valid || result.skipped !== null)) fs.rmSync(server.logFile, { force: true });
-    else if (server !== null) log(`  server log kept: ${path.relative(ROOT, server.logFile)}`);
+    log(`  ${row.scenario.id}: median ${s.rps_median.toFixed(1)} req/s (${s.rps_min.toFixed(1)}–${s.rps_max.toFixed(1)}), p50 ${s.p50_ms.toFixed(2)} ms, p99 ${s.p99_ms.toFixed(2)} ms, CPU ${s.cpu_us_per_request.toFixed(0)} µs/req, RSS ${(result.rss_start_mib ?? NaN).toFixed(0)} → ${result.rss_peak_mib.toFixed(0)} MiB${result.valid ? '' : '  ** INVALID **'}`);
   }
+  await server?.stop();
+  result.loadavg_after = loadAverage();
+  if (server !== null && (result.valid || result.skipped !== null)) fs.rmSync(server.logFile, { force: true });
+  else if (server !== null) log(`  ${row.scenario.id}: server log kept in ${path.relative(ROOT, server.logFile)}`);
   return result;
+}
+
+/**
+ * The rows of one family (the same request on both systems and its pages) are measured
+ * together, their rounds interleaved — round 1 of each row, then round 2 of each, … — so
+ * that the ratios between them compare figures taken within seconds of each other, under
+ * the same background load, on this shared machine. Each row has its own server; only one
+ * is under load at a time.
+ */
+async function measureFamily(scenarios: Scenario[], data: DataSet, creds: CredentialPool, ctx: ScenarioContext, pgClient: pg.Client | null): Promise<ScenarioResult[]> {
+  const rows: Row[] = [];
+  try {
+    for (const scenario of scenarios) rows.push(await prepare(scenario, data, creds, ctx, pgClient));
+    for (const row of rows) await step(row, null);
+    for (let i = 1; i <= TIMING.rounds; i++) for (const row of rows) await step(row, i);
+  } finally {
+    for (const row of rows) await finish(row);
+  }
+  return rows.map((r) => r.result);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -320,7 +376,8 @@ async function storeGroup(store: Store, scenarios: Scenario[], today: string): P
     const creds = CredentialPool.open(data.pool, data.identity, data.empresaId, DATA_DIR, labels, log, parallel);
     const compared = scenarios.find((s) => s.system === 'baseline');
     if (compared !== undefined) check = await checkBaseline(data, creds, ctx, compared);
-    for (const scenario of scenarios) results.push(await measure(scenario, data, creds, ctx, pgClient));
+    const families = [...new Set(scenarios.map((s) => s.family))];
+    for (const family of families) results.push(...(await measureFamily(scenarios.filter((s) => s.family === family), data, creds, ctx, pgClient)));
   } finally {
     await pgClient?.end();
     await data.pool.end();
