@@ -323,7 +323,7 @@ async function finish(row: Row): Promise<ScenarioResult> {
 
 /**
  * The rows of one family (the same request on both systems and its pages) are measured
- * together, their rounds interleaved — round 1 of each row, then round 2 of each, … — so
+ * together (on PostgreSQL; see storeGroup), their rounds interleaved — round 1 of each row, then round 2 of each, … — so
  * that the ratios between them compare figures taken within seconds of each other, under
  * the same background load, on this shared machine. Each row has its own server; only one
  * is under load at a time.
@@ -376,8 +376,9 @@ async function storeGroup(store: Store, scenarios: Scenario[], today: string): P
     const creds = CredentialPool.open(data.pool, data.identity, data.empresaId, DATA_DIR, labels, log, parallel);
     const compared = scenarios.find((s) => s.system === 'baseline');
     if (compared !== undefined) check = await checkBaseline(data, creds, ctx, compared);
-    const families = [...new Set(scenarios.map((s) => s.family))];
-    for (const family of families) results.push(...(await measureFamily(scenarios.filter((s) => s.family === family), data, creds, ctx, pgClient)));
+    // One process at a time may host the embedded store: there, every row runs alone.
+    const groups = store === 'embedded' ? scenarios.map((s) => [s]) : [...new Set(scenarios.map((s) => s.family))].map((f) => scenarios.filter((s) => s.family === f));
+    for (const group of groups) results.push(...(await measureFamily(group, data, creds, ctx, pgClient)));
   } finally {
     await pgClient?.end();
     await data.pool.end();
