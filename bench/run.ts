@@ -401,6 +401,9 @@ async function main(): Promise<void> {
   const today = todayInSaoPaulo(started);
   const command = ['npm run -s bench', ...(process.argv.length > 2 ? ['--', ...process.argv.slice(2).map((a) => (/^[\w./=-]+$/.test(a) ? a : `'${a}'`))] : [])].join(' ');
   const loadStart = loadAverage();
+  // The code measured is the tree as it is now: read before anything runs.
+  const commit = git('rev-parse', '--short', 'HEAD');
+  const dirty = git('status', '--porcelain') !== '';
   log(`${scenarios.length} scenario(s); ${TIMING.warmup}-s warm-up + ${TIMING.rounds} x ${TIMING.round} s each; load average ${loadStart}`);
 
   const data: DataInfo[] = [];
@@ -422,8 +425,8 @@ async function main(): Promise<void> {
     wall_seconds: Math.round((finished.getTime() - started.getTime()) / 1000),
     command,
     partial,
-    commit: git('rev-parse', '--short', 'HEAD'),
-    dirty: git('status', '--porcelain') !== '',
+    commit,
+    dirty,
     node: process.version,
     wrk: wrkVersion(),
     nproc: os.availableParallelism(),
