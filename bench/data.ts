@@ -123,7 +123,7 @@ async function facts(pool: pg.Pool): Promise<Facts | null> {
   const row = rows[0];
   if (row === undefined) return null;
   const settings = await pool.query<{ name: string; value: string }>(
-    "SELECT name, setting || coalesce(' ' || unit, '') AS value FROM pg_settings WHERE name = ANY($1) ORDER BY name",
+    'SELECT name, current_setting(name) AS value FROM pg_settings WHERE name = ANY($1) ORDER BY name',
     [SETTINGS],
   );
   return {
