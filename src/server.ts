@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config/config.ts';
-import { createDemoCredential, seedDemoData } from './demo/seed-demo.ts';
-import { DEMO_LOGINS } from './demo/demo-dataset/index.ts';
+import { activeDemoCredential, createDemoCredential, seedDemoData } from './demo/seed-demo.ts';
+import { demoBanner, startBanner } from './demo/start-banner.ts';
 import { createLogger } from './logger.ts';
 import { createLimiter } from './ratelimit/create-limiter.ts';
 import { RedisLimiter } from './ratelimit/redis-limiter.ts';
@@ -22,27 +22,6 @@ function readConfig(): Config {
     }
     throw err;
   }
-}
-
-/** Printed once, on the first start of a never-initialised embedded store (README, "Try it"). */
-function demoBanner(url: string, credential: CreatedCredential): string {
-  const baseUrl = `${url}/v1`;
-  return [
-    '',
-    'Demo data loaded. Demo API credential (all scopes of company 1) — the secret is shown only now:',
-    `  client_id:     ${credential.client_id}`,
-    `  client_secret: ${credential.client_secret}`,
-    '',
-    'Get a token:',
-    `  curl -u ${credential.client_id}:${credential.client_secret} -d grant_type=client_credentials ${baseUrl}/oauth/token`,
-    '',
-    `Settings area (company users manage their API credentials): ${url}/settings`,
-    ...DEMO_LOGINS.map(
-      (l) =>
-        `  ${l.email} / ${l.senha}${l.apiExterna ? '  (administrator, permission API Externa)' : '  (without the API Externa permission)'}`,
-    ),
-    '',
-  ].join('\n');
 }
 
 async function prepareStore(config: Config, store: Store, log: ReturnType<typeof createLogger>): Promise<CreatedCredential | null> {
@@ -95,7 +74,11 @@ async function main(): Promise<void> {
   // Outside tools wait for this line (docs/operations.md, "Logs"), so it is written at any level but silent.
   const startup = log.level === 'silent' ? log : log.child({}, { level: 'info' });
   startup.info({ url, base_url: `${url}/v1`, store: store.kind }, 'listening');
-  if (demo !== null) process.stdout.write(`${demoBanner(url, demo)}\n`);
+  if (store.kind === 'embedded') {
+    const banner =
+      demo === null ? startBanner(url, config.dataDir, await activeDemoCredential(store)) : demoBanner(url, config.dataDir, demo);
+    process.stdout.write(`${banner}\n`);
+  }
 
   let stopping = false;
   const stop = async (signal: string) => {

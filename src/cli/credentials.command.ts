@@ -3,6 +3,9 @@ import { OPERATOR } from '../credentials/audit.ts';
 import { listCredentials } from '../credentials/credentials.query.ts';
 import { createCredential, revokeCredential, rotateSecret } from '../credentials/credentials.service.ts';
 import { parseInteger } from '../domain/integer.ts';
+import { registerCredentialAudit } from './credential-audit.command.ts';
+import { credentialDocument, scopeList } from './credential-document.ts';
+import { registerCredentialUpdate } from './credential-update.command.ts';
 import type { WithStore } from './with-store.ts';
 import { emit, UsageError } from './output.ts';
 
@@ -33,10 +36,7 @@ export function registerCredentialsCommands(program: Command, withStore: WithSto
           {
             empresaId: companyId(opts.company),
             name: opts.name,
-            scopes: opts.scopes
-              .split(',')
-              .map((s) => s.trim())
-              .filter((s) => s !== ''),
+            scopes: scopeList(opts.scopes),
             allowedIps: opts.allowIp,
             expires: opts.expires ?? null,
           },
@@ -75,17 +75,7 @@ export function registerCredentialsCommands(program: Command, withStore: WithSto
     .action(async (opts: { company: string; json?: boolean }) =>
       withStore(async (store) => {
         const rows = await listCredentials(store.central, companyId(opts.company));
-        const list = rows.map((r) => ({
-          client_id: r.client_id,
-          name: r.name,
-          scopes: r.scopes,
-          allowed_ips: r.allowed_ips,
-          expires: r.expires,
-          status: r.status,
-          created_at: r.created_at,
-          last_used_at: r.last_used_at,
-          last_used_ip: r.last_used_ip,
-        }));
+        const list = rows.map(credentialDocument);
         emit(Boolean(opts.json), { credentials: list }, () =>
           list.length === 0
             ? 'No credentials.'
@@ -98,6 +88,8 @@ export function registerCredentialsCommands(program: Command, withStore: WithSto
         );
       }),
     );
+
+  registerCredentialUpdate(credentials, withStore);
 
   credentials
     .command('rotate <client_id>')
@@ -124,4 +116,6 @@ export function registerCredentialsCommands(program: Command, withStore: WithSto
         emit(Boolean(opts.json), revoked, () => `Revoked ${revoked.client_id}.`);
       }),
     );
+
+  registerCredentialAudit(credentials, withStore);
 }

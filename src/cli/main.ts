@@ -27,6 +27,12 @@ function readJsonFile(file: string): unknown {
   }
 }
 
+/** The version of package.json, the one the server and the CHANGELOG speak of. */
+function packageVersion(): string {
+  const pkg = JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+  return pkg.version;
+}
+
 function countsText(counts: Record<string, number>): string {
   return Object.entries(counts)
     .map(([collection, n]) => `  ${collection}: ${n}`)
@@ -37,6 +43,7 @@ function buildProgram(): Command {
   const program = new Command()
     .name('api-externa')
     .description('Operator commands for api-externa. They read DATA_DIR or DATABASE_URL like the server.')
+    .version(packageVersion(), '-V, --version', 'print the version of api-externa')
     .exitOverride()
     .showHelpAfterError();
 

@@ -160,7 +160,8 @@ export async function updateCredential(
   });
 }
 
-async function existing(db: Kysely<CentralDatabase>, clientId: string): Promise<CredentialRow> {
+/** The credential with this client id, whatever its status and company; an unknown one is a `CredentialError`. */
+export async function existingCredential(db: Kysely<CentralDatabase>, clientId: string): Promise<CredentialRow> {
   const row = await findCredentialByClientId(db, clientId);
   if (row === null) throw new CredentialError('client_id', `no credential with client id ${clientId}`);
   return row;
@@ -172,7 +173,7 @@ export async function rotateSecret(
   clientId: string,
   actor: Actor,
 ): Promise<{ client_id: string; client_secret: string }> {
-  const row = await existing(db, clientId);
+  const row = await existingCredential(db, clientId);
   if (row.status === 'revoked') throw new CredentialError('client_id', 'a revoked credential cannot be rotated');
   const secret = newClientSecret();
   await db.transaction().execute(async (trx) => {
@@ -188,7 +189,7 @@ export async function revokeCredential(
   clientId: string,
   actor: Actor,
 ): Promise<{ client_id: string; status: 'revoked' }> {
-  const row = await existing(db, clientId);
+  const row = await existingCredential(db, clientId);
   if (row.status !== 'revoked') {
     await db.transaction().execute(async (trx) => {
       await markRevoked(trx, row.id);

@@ -2,6 +2,7 @@ import type { Store } from '../store/store.ts';
 import { importDataset } from '../store/import/import.ts';
 import { buildDemoDataset } from './demo-dataset/index.ts';
 import { createCredential, type CreatedCredential } from '../credentials/credentials.service.ts';
+import { listCredentials } from '../credentials/credentials.query.ts';
 import { OPERATOR } from '../credentials/audit.ts';
 import { SCOPES } from '../domain/scopes.ts';
 
@@ -21,4 +22,13 @@ export async function createDemoCredential(store: Store): Promise<CreatedCredent
     { empresaId: DEMO_COMPANY_ID, name: DEMO_CREDENTIAL_NAME, scopes: [...SCOPES], allowedIps: [], expires: null },
     OPERATOR,
   );
+}
+
+/**
+ * The client id of the demo credential while it is active, found by its company and name: its
+ * secret was shown once and is kept nowhere, so a person who lost it rotates this one.
+ */
+export async function activeDemoCredential(store: Store): Promise<string | null> {
+  const credentials = await listCredentials(store.central, DEMO_COMPANY_ID);
+  return credentials.find((c) => c.name === DEMO_CREDENTIAL_NAME && c.status === 'active')?.client_id ?? null;
 }

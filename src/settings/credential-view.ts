@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { CredentialRow, CredentialStatus } from '../credentials/credentials.query.ts';
 import type { CentralDatabase } from '../store/tables.ts';
-import { userNames } from './audit.query.ts';
+import { userNames } from './users.query.ts';
 import { addDays, todayInSaoPaulo } from '../time/sao-paulo-date.ts';
 
 /** docs/settings-api.md "Credential": never a secret, not even its hash. */

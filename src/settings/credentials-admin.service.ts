@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Actor } from '../credentials/audit.ts';
+import { listCredentialEvents, type AuditEvent } from '../credentials/audit.query.ts';
 import { listCredentials, type CredentialRow } from '../credentials/credentials.query.ts';
 import {
   CredentialError,
@@ -13,7 +14,6 @@ import { carriesSensitiveScope, SCOPE_TABLE } from '../domain/scopes.ts';
 import { SettingsError } from '../errors/coded-error.ts';
 import type { Limiter } from '../ratelimit/limiter.ts';
 import type { CentralDatabase } from '../store/tables.ts';
-import { listCredentialEvents } from './audit.query.ts';
 import { PASSWORD_NEEDED, passwordGiven, type ChangeCredentialInput, type CreateCredentialInput, type RotateInput } from './bodies.ts';
 import { credentialView, credentialViews, type CredentialView } from './credential-view.ts';
 import { confirmPassword } from './session.service.ts';
@@ -47,15 +47,6 @@ const SCOPE_INFO: readonly ScopeInfo[] = SCOPE_TABLE.map(({ id, recurso, descric
   descricao,
   sensivel,
 }));
-
-export interface AuditEventView {
-  id: number;
-  action: string;
-  actor: { type: 'operator' | 'usuario' | 'anonimo'; id: number | null; nome: string | null };
-  ip: string | null;
-  details: Record<string, unknown>;
-  created_at: string;
-}
 
 const actorOf = (ctx: AdminContext): Actor => ({ type: 'usuario', usuarioId: ctx.user.id, ip: ctx.ip });
 
@@ -151,16 +142,6 @@ export async function revoke(ctx: AdminContext, row: CredentialRow): Promise<{ c
   return { credential: await credentialView(ctx.db, ctx.user.empresaId, await ownCredential(ctx, row.client_id)) };
 }
 
-export async function auditTrail(ctx: AdminContext, row: CredentialRow): Promise<{ events: AuditEventView[] }> {
-  const events = await listCredentialEvents(ctx.db, ctx.user.empresaId, row.id);
-  return {
-    events: events.map((e) => ({
-      id: e.id,
-      action: e.action,
-      actor: { type: e.actor_type, id: e.actor_id, nome: e.actor_nome },
-      ip: e.ip,
-      details: e.details,
-      created_at: e.created_at,
-    })),
-  };
+export async function auditTrail(ctx: AdminContext, row: CredentialRow): Promise<{ events: AuditEvent[] }> {
+  return { events: await listCredentialEvents(ctx.db, ctx.user.empresaId, row.id) };
 }

@@ -525,6 +525,16 @@ describe('demo data set: ordens de serviço', () => {
     assert.ok(ordens.some((o) => o.hora_abertura === null) && ordens.some((o) => o.criada_em === null));
   });
 
+  test('one order per company was concluded, then reopened: aberta, with its conclusion moment kept', () => {
+    for (const empresa of [1, 2]) {
+      const reopened = companyOf(ordens, empresa).filter((o) => o.status === 'aberta' && o.data_conclusao);
+      assert.equal(reopened.length, 1, `company ${empresa}`);
+      const [order] = reopened;
+      assert.equal(order?.excluido, false);
+      assert.ok((order?.data_conclusao ?? '').slice(0, 10) < TODAY, 'concluded before today');
+    }
+  });
+
   test('customer and technician references: live, deleted, missing and null', () => {
     for (const empresa of [1, 2]) {
       const clientes = idSets(dataset.clientes, empresa);

@@ -6,6 +6,8 @@ import { runCli, startServer, tempDataDir, type ServerProcess } from '../helpers
 /** The real process, as `npm start` runs it, on a never-initialised embedded store. */
 let dataDir: string;
 let server: ServerProcess;
+/** the demo credential of the first start's banner */
+let firstBanner = { clientId: '', secret: '' };
 
 async function token(url: string, clientId: string, secret: string): Promise<{ status: number; body: Record<string, unknown> }> {
   const res = await fetch(`${url}/v1/oauth/token`, {
@@ -30,6 +32,12 @@ function bannerCredential(output: string): { clientId: string; secret: string; c
   return { clientId, secret, curl };
 }
 
+/** The human lines come after the JSON listening line the start waits for. */
+async function waitForOutput(process: ServerProcess, text: string): Promise<void> {
+  for (let i = 0; i < 100 && !process.output().includes(text); i++) await new Promise((r) => setTimeout(r, 50));
+  assert.ok(process.output().includes(text), `"${text}" never printed:\n${process.output()}`);
+}
+
 before(async () => {
   dataDir = tempDataDir();
   server = await startServer({ DATA_DIR: dataDir });
@@ -48,6 +56,8 @@ describe('first start on a never-initialised embedded store', () => {
     const { clientId, secret, curl } = bannerCredential(out);
     assert.equal(curl, `curl -u ${clientId}:${secret} -d grant_type=client_credentials ${server.url}/v1/oauth/token`);
     assert.ok(out.includes(`${server.url}/settings`), 'the settings URL');
+    assert.ok(out.includes(`API reference:  ${server.url}/docs`), 'the docs URL');
+    assert.ok(out.includes(`DATA_DIR=${dataDir} npm run -s cli -- credentials rotate ${clientId}`), 'how to get a new secret');
     assert.match(out, /ana@modelo\.com\.br \/ troque-esta-senha {2}\(administrator/, 'the demo administrator and password');
     const granted = await token(server.url, clientId, secret);
     assert.equal(granted.status, 200);
@@ -132,16 +142,44 @@ describe('the CLI while the server holds the embedded store', () => {
 
 describe('restart and shutdown', () => {
   test('SIGTERM drains and exits 0; a later start serves the same store and prints no secret', async () => {
-    const { clientId, secret } = bannerCredential(server.output());
+    const { clientId, secret } = (firstBanner = bannerCredential(server.output()));
     assert.equal(await server.stop('SIGTERM'), 0);
     server = await startServer({ DATA_DIR: dataDir });
     assert.ok(!server.output().includes('client_secret'), server.output());
+    assert.ok(!server.output().includes(secret), server.output());
     assert.equal((await token(server.url, clientId, secret)).status, 200, 'same store, same credential');
+  });
+
+  test('a later start prints the API, settings and docs URLs and the command that gives the demo credential a new secret', async () => {
+    const { clientId, secret } = firstBanner;
+    await waitForOutput(server, 'credentials rotate');
+    const out = server.output();
+    assert.equal(out.split('\n').filter((l) => l.includes('"msg":"listening"')).length, 1, 'still one JSON listening line');
+    assert.match(out, new RegExp(`^API: +${server.url}/v1 +\\(tokens: POST ${server.url}/v1/oauth/token\\)$`, 'm'));
+    assert.match(out, new RegExp(`^Settings area: +${server.url}/settings `, 'm'));
+    assert.match(out, new RegExp(`^API reference: +${server.url}/docs$`, 'm'));
+    // The command as printed, run as printed: DATA_DIR=<dir> npm run -s cli -- <args>.
+    const line =
+      out
+        .split('\n')
+        .find((l) => l.includes('credentials rotate'))
+        ?.trim() ?? '';
+    const printed = /^DATA_DIR=(\S+) npm run -s cli -- (credentials rotate (\S+))$/.exec(line);
+    assert.ok(printed, line);
+    assert.equal(printed[1], dataDir);
+    assert.equal(printed[3], clientId, 'the demo credential, found by its name');
+    const rotated = await runCli([...(printed[2] ?? '').split(' '), '--json'], { DATA_DIR: printed[1] ?? '' });
+    assert.equal(rotated.code, 0, rotated.stderr);
+    const newSecret = (JSON.parse(rotated.stdout) as { client_secret: string }).client_secret;
+    assert.equal((await token(server.url, clientId, newSecret)).status, 200, 'the new secret works at once');
+    assert.equal((await token(server.url, clientId, secret)).status, 401, 'the lost one no longer does');
   });
 
   test('the listening line is written whatever LOG_LEVEL says (outside tools wait for it)', async () => {
     const quiet = await startServer({ DATA_DIR: tempDataDir(), LOG_LEVEL: 'warn', SEED_DEMO: 'false' });
     assert.equal((await fetch(`${quiet.url}/healthz`)).status, 200);
+    await waitForOutput(quiet, 'API reference:');
+    assert.ok(!quiet.output().includes('credentials rotate'), 'no demo credential, no hint');
     assert.equal(
       quiet
         .output()

@@ -30,6 +30,13 @@ const FINISHED_STATUSES: ReadonlySet<string> = new Set(['concluida', 'cancelada'
 /** Share of orders of each status that carry a conclusion moment. */
 const CONCLUSION_RATE: Readonly<Record<string, number>> = { concluida: 1, em_garantia: 0.6, cancelada: 0.5, reprovada: 0.4 };
 
+/**
+ * One order per company was concluded and then reopened: back to `aberta`, it keeps the moment
+ * of its conclusion (docs/sandbox.md). It is generated as a concluded order, at a fixed position.
+ */
+const REOPENED_POSITION = 0.37;
+const REOPENED_STATUS = 'aberta';
+
 function openingDay(random: Random, status: string, today: Day): Day {
   if (FINISHED_STATUSES.has(status)) return today - random.int(2, 548);
   // Work in progress is mostly recent, with some forgotten old orders.
@@ -53,7 +60,10 @@ function buildOrdem(
   const statuses = [...STANDARD_OS_STATUS, ...plan.statusPersonalizados];
   const forcedStatus = spreadVariant(index, plan.counts.ordens_servico, statuses);
   const dangling = forcedDangling(index, plan.counts.ordens_servico);
-  const status = forcedStatus ?? random.weighted(statuses.map((s) => [s, STATUS_WEIGHTS[s] ?? CUSTOM_STATUS_WEIGHT] as const));
+  const reopened = !forcedStatus && !dangling && index === Math.floor(plan.counts.ordens_servico * REOPENED_POSITION);
+  const status =
+    forcedStatus ??
+    (reopened ? 'concluida' : random.weighted(statuses.map((s) => [s, STATUS_WEIGHTS[s] ?? CUSTOM_STATUS_WEIGHT] as const)));
   const opened = openingDay(random, status, today);
   const openSecond = businessSecond(random);
   const style = randomOffsetStyle(random);
@@ -69,7 +79,7 @@ function buildOrdem(
   return {
     id: idOf(plan, index),
     empresa_id: plan.id,
-    status,
+    status: reopened ? REOPENED_STATUS : status,
     cliente_id: pickRef(random, refs.clientes, { live: 85, deleted: 4, missing: 3, none: 8 }, dangling),
     tecnico_id: pickRef(random, refs.tecnicos, { live: 75, deleted: 5, missing: 3, none: 17 }, dangling),
     data_abertura: formatDay(opened),
@@ -78,8 +88,8 @@ function buildOrdem(
     data_conclusao: conclusao,
     itens: buildItens(random, refs.catalog, counters),
     checklist: buildChecklist(random, plan.checklist, counters),
-    // The orders that guarantee a status or a dangling reference stay visible.
-    excluido: !forcedStatus && !dangling && isDeleted(random, index, plan.counts.ordens_servico, 0.015),
+    // The orders that guarantee a status, a dangling reference or the reopened case stay visible.
+    excluido: !forcedStatus && !dangling && isDeleted(random, index, plan.counts.ordens_servico, 0.015) && !reopened,
   };
 }
 

@@ -102,7 +102,9 @@ export function openForm(mode, credential, trigger) {
   $('form-title').textContent = editing ? 'Alterar credencial' : 'Nova credencial';
   $('form-subtitle').hidden = !editing;
   $('form-subtitle').replaceChildren(
-    ...(editing ? ['“' + opened.credential.name + '” · Client ID ', el('code', { text: opened.credential.client_id })] : []),
+    ...(editing
+      ? ['“' + opened.credential.name + '” · Client ID ', el('code', { className: 'token', text: opened.credential.client_id })]
+      : []),
   );
   $('form-submit').textContent = editing ? 'Salvar alterações' : 'Criar credencial';
   renderScopeCheckboxes(editing ? opened.credential.scopes : []);

@@ -1,11 +1,13 @@
 // The company's credentials: the table with each one's actions, and the banner naming those
 // about to expire.
 import { api, messageOf } from './api.js';
+import { COPY_BY_HAND, copyText } from './clipboard.js';
 import { $, el, badge } from './dom.js';
 import { formatDate, formatDateTime, statusLabel, whenLeft } from './format.js';
 import { handleCommonFailure } from './session.js';
 import { isSensitive, state } from './state.js';
 /** @import { Credential, CredentialsAnswer } from './state.js' */
+import { toast } from './toast.js';
 
 export async function reloadCredentials() {
   try {
@@ -50,8 +52,18 @@ function credentialRow(cred) {
 
   const nameCell = el('th', { scope: 'row' }, [
     el('div', {}, [el('span', { className: 'cred-name', text: cred.name })]),
-    el('span', { className: 'visually-hidden', text: 'Client ID: ' }),
-    el('code', { className: 'client-id', text: cred.client_id }),
+    el('div', { className: 'client-id-row' }, [
+      el('span', { className: 'visually-hidden', text: 'Client ID: ' }),
+      el('code', { className: 'client-id token', text: cred.client_id }),
+      el('button', {
+        type: 'button',
+        className: 'button button-small button-quiet',
+        'data-action': 'copy-client-id',
+        'data-client-id': cred.client_id,
+        'aria-label': 'Copiar client ID de “' + cred.name + '”',
+        text: 'Copiar',
+      }),
+    ]),
     soon ? el('div', {}, [badge(whenLeft(cred.expires), 'badge-soon')]) : null,
   ]);
 
@@ -97,11 +109,12 @@ function credentialRow(cred) {
    * @param {string} action
    * @param {string} text
    * @param {string} label the start of its accessible name, which ends with the credential's
+   * @param {string} [style] a class beside the buttons' own
    */
-  const button = (action, text, label) =>
+  const button = (action, text, label, style) =>
     el('button', {
       type: 'button',
-      className: 'button button-small',
+      className: 'button button-small' + (style ? ' ' + style : ''),
       'data-action': action,
       'data-client-id': cred.client_id,
       'aria-label': label + ' “' + cred.name + '”',
@@ -110,7 +123,8 @@ function credentialRow(cred) {
   if (cred.status !== 'revoked') {
     actions.append(button('edit', 'Editar', 'Editar'));
     actions.append(button('rotate', 'Rotacionar segredo', 'Rotacionar segredo de'));
-    actions.append(button('revoke', 'Revogar', 'Revogar'));
+    // Final, so it looks like what it is beside the others (the dialog asks to confirm it).
+    actions.append(button('revoke', 'Revogar', 'Revogar', 'button-destructive'));
   }
   actions.append(button('audit', 'Histórico', 'Histórico de'));
 
@@ -138,10 +152,22 @@ function renderExpiring() {
       el('li', {}, [
         el('strong', { text: c.name }),
         ' (',
-        el('code', { text: c.client_id }),
+        el('code', { className: 'token', text: c.client_id }),
         ') — ' + whenLeft(c.expires) + ', em ' + formatDate(c.expires) + '.',
       ]),
     ),
   );
   $('expiring-banner').hidden = soon.length === 0;
+}
+
+/**
+ * The copy button beside a credential's client id, in its row.
+ * @param {Credential} cred
+ * @param {HTMLElement} button
+ */
+export async function copyClientId(cred, button) {
+  const row = button.closest('.client-id-row');
+  const code = row && row.querySelector('.client-id');
+  if (!code) return;
+  toast((await copyText(cred.client_id, code)) ? 'Client ID de “' + cred.name + '” copiado.' : COPY_BY_HAND);
 }

@@ -8,12 +8,13 @@ import { ApiFailure, api, messageOf } from './api.js';
 import { closeAudit, openAudit } from './audit.js';
 import { hideForm, openForm } from './credential-form.js';
 import { onSubmitCredential } from './credential-save.js';
+import { copyClientId } from './credentials-list.js';
 import { cancelDialog, onDialogClosed } from './dialogs.js';
 import { $ } from './dom.js';
 import { restoreFocus } from './focus.js';
 import { onRevoke, openRevoke } from './revoke-dialog.js';
 import { onRotate, openRotate } from './rotate-dialog.js';
-import { closeSecret, copySecret, wipeSecret } from './secret-dialog.js';
+import { closeSecret, copyFromSecret, wipeSecret } from './secret-dialog.js';
 import { setSession } from './session.js';
 import { enter, onSignIn, signOut } from './sign-in.js';
 import { findCredential, state } from './state.js';
@@ -56,7 +57,12 @@ function onClick(event) {
       cancelDialog(target);
       break;
     case 'secret-copy':
-      copySecret();
+    case 'secret-copy-client-id':
+    case 'secret-copy-curl':
+      copyFromSecret(action);
+      break;
+    case 'copy-client-id':
+      if (cred) copyClientId(cred, target);
       break;
     case 'secret-close':
       closeSecret();

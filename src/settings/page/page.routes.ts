@@ -3,8 +3,10 @@ import type { StaticPage } from '../../http/static-page.ts';
 /** The page's ES modules, served as they are: main.js is the entry and imports the others. */
 const MODULES = [
   'main.js',
+  'api-address.js',
   'api.js',
   'audit.js',
+  'clipboard.js',
   'credential-form.js',
   'credential-save.js',
   'credentials-list.js',

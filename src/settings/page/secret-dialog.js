@@ -1,12 +1,15 @@
-// The client secret, shown once after create or rotate. It is in memory and in the dialog's
-// text only while the dialog is open, and wiped from both before the dialog goes.
-import { $ } from './dom.js';
+// The client secret, shown once after create or rotate, with what to do with it: the token URL
+// and a ready curl line. The secret is in memory and in the dialog's text (the secret itself and
+// the curl line) only while the dialog is open, and wiped from both before the dialog goes.
+import { apiBaseUrl, curlLine, tokenUrl } from './api-address.js';
+import { COPY_BY_HAND, copyText } from './clipboard.js';
+import { $, el } from './dom.js';
 import { restoreFocus } from './focus.js';
 /** @import { FocusTarget } from './state.js' */
 
 /**
- * The one revealed client secret, only while its dialog is open.
- * @type {{ secret: string } | null}
+ * The one revealed client secret and its client id, only while its dialog is open.
+ * @type {{ clientId: string, secret: string } | null}
  */
 let revealed = null;
 /**
@@ -23,22 +26,40 @@ let secretReturnTo = null;
  */
 export function openSecret(name, clientId, secret, returnTo) {
   const dialog = /** @type {HTMLDialogElement} */ ($('secret-dialog'));
-  revealed = { secret };
+  revealed = { clientId, secret };
   secretReturnTo = returnTo;
   $('secret-name').textContent = name;
   $('secret-client-id').textContent = clientId;
   $('secret-value').textContent = secret;
+  $('secret-token-url').textContent = tokenUrl();
+  showCommand($('secret-curl'), curlLine(clientId, secret));
+  $('secret-api-base').textContent = apiBaseUrl();
   $('secret-copy-status').textContent = '';
   dialog.showModal();
   const copyButton = /** @type {HTMLButtonElement | null} */ (dialog.querySelector('[data-action="secret-copy"]'));
   if (copyButton) copyButton.focus();
 }
 
+/**
+ * The curl line, one unbreakable span per word: the line may wrap between words, never inside
+ * one (a hyphen in an id or a secret would otherwise be a place to break).
+ * @param {HTMLElement} node
+ * @param {string} line
+ */
+function showCommand(node, line) {
+  /** @type {(Node | string)[]} */
+  const parts = [];
+  for (const word of line.split(' ')) {
+    if (parts.length > 0) parts.push(' ');
+    parts.push(el('span', { className: 'word', text: word }));
+  }
+  node.replaceChildren(...parts);
+}
+
 /** Removes the secret from the DOM and from memory; runs before the dialog is gone. */
 export function wipeSecret() {
-  $('secret-value').replaceChildren();
-  $('secret-client-id').replaceChildren();
-  $('secret-name').replaceChildren();
+  for (const id of ['secret-value', 'secret-curl', 'secret-client-id', 'secret-name', 'secret-token-url', 'secret-api-base'])
+    $(id).replaceChildren();
   $('secret-copy-status').textContent = '';
   const selection = window.getSelection();
   if (selection) selection.removeAllRanges();
@@ -72,31 +93,27 @@ export function closeSecret() {
   restoreFocus(returnTo);
 }
 
-export async function copySecret() {
-  if (revealed === null) return;
-  const status = $('secret-copy-status');
-  try {
-    if (!navigator.clipboard || !window.isSecureContext) throw new Error('no clipboard API');
-    await navigator.clipboard.writeText(revealed.secret);
-    status.textContent = 'Segredo copiado para a área de transferência.';
-  } catch {
-    // Fallback: select the text and ask the browser to copy it.
-    const node = $('secret-value');
-    const range = document.createRange();
-    range.selectNodeContents(node);
-    const selection = window.getSelection();
-    if (selection) {
-      selection.removeAllRanges();
-      selection.addRange(range);
-    }
-    let copied = false;
-    try {
-      copied = document.execCommand('copy');
-    } catch {
-      copied = false;
-    }
-    status.textContent = copied
-      ? 'Segredo copiado para a área de transferência.'
-      : 'Não foi possível copiar automaticamente: o segredo está selecionado, use Ctrl+C (ou Cmd+C) para copiá-lo.';
-  }
+/**
+ * What each copy button of the dialog copies, from which element, and what it says when done.
+ * @type {Record<string, { node: string, value: (shown: { clientId: string, secret: string }) => string, done: string }>}
+ */
+const COPIES = {
+  'secret-copy': { node: 'secret-value', value: (s) => s.secret, done: 'Segredo copiado para a área de transferência.' },
+  'secret-copy-client-id': { node: 'secret-client-id', value: (s) => s.clientId, done: 'Client ID copiado para a área de transferência.' },
+  'secret-copy-curl': {
+    node: 'secret-curl',
+    value: (s) => curlLine(s.clientId, s.secret),
+    done: 'Comando copiado para a área de transferência.',
+  },
+};
+
+/**
+ * The dialog's copy buttons: the secret, the client id, the curl line.
+ * @param {string} action the button's data-action
+ */
+export async function copyFromSecret(action) {
+  const copy = COPIES[action];
+  if (revealed === null || copy === undefined) return;
+  const copied = await copyText(copy.value(revealed), $(copy.node));
+  $('secret-copy-status').textContent = copied ? copy.done : COPY_BY_HAND;
 }

@@ -2,20 +2,22 @@ import type { Kysely } from 'kysely';
 import { utcDateTime } from '../store/sql.ts';
 import type { CentralDatabase } from '../store/tables.ts';
 
-export interface AuditEventRow {
+/**
+ * One entry of a credential's audit trail, as the settings API (docs/settings-api.md,
+ * `AuditEvent`) and the CLI (`credentials audit`) show it: `details` says what changed, never a secret.
+ */
+export interface AuditEvent {
   id: number;
   action: string;
-  actor_type: 'operator' | 'usuario' | 'anonimo';
-  actor_id: number | null;
-  actor_nome: string | null;
+  actor: { type: 'operator' | 'usuario' | 'anonimo'; id: number | null; nome: string | null };
   ip: string | null;
   details: Record<string, unknown>;
   created_at: string;
 }
 
 /** One credential's trail, newest first, within the company (company id first, as everywhere). */
-export async function listCredentialEvents(db: Kysely<CentralDatabase>, empresaId: number, credentialId: number): Promise<AuditEventRow[]> {
-  return db
+export async function listCredentialEvents(db: Kysely<CentralDatabase>, empresaId: number, credentialId: number): Promise<AuditEvent[]> {
+  const rows = await db
     .selectFrom('audit_events as a')
     .leftJoin('usuarios as u', 'u.id', 'a.actor_usuario_id')
     .select([
@@ -33,20 +35,12 @@ export async function listCredentialEvents(db: Kysely<CentralDatabase>, empresaI
     .orderBy('a.created_at', 'desc')
     .orderBy('a.id', 'desc')
     .execute();
-}
-
-/** Names of the company's users among `ids` (who created which credential). */
-export async function userNames(
-  db: Kysely<CentralDatabase>,
-  empresaId: number,
-  ids: readonly number[],
-): Promise<Map<number, string | null>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('usuarios')
-    .select(['id', 'nome'])
-    .where('empresa_id', '=', empresaId)
-    .where('id', 'in', [...new Set(ids)])
-    .execute();
-  return new Map(rows.map((r) => [r.id, r.nome]));
+  return rows.map((e) => ({
+    id: e.id,
+    action: e.action,
+    actor: { type: e.actor_type, id: e.actor_id, nome: e.actor_nome },
+    ip: e.ip,
+    details: e.details,
+    created_at: e.created_at,
+  }));
 }
