@@ -15,6 +15,9 @@ WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
 COPY package.json ./
 COPY src ./src
+COPY scripts/build-server.mjs ./scripts/
+# The server runs as plain JavaScript transpiled from src/ (ADR 0011), built once into the image.
+RUN node scripts/build-server.mjs
 # The embedded store (used only when DATABASE_URL is unset) writes here.
 RUN mkdir -p /data && chown node:node /data
 USER node
@@ -23,4 +26,4 @@ HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # SIGTERM drains in-flight requests and closes the pools before exit.
 STOPSIGNAL SIGTERM
-CMD ["node", "--import", "tsx", "src/server.ts"]
+CMD ["node", "--max-semi-space-size=4", "--heap-growing-percent=100", ".build/src/server.js"]

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { HOST, ROOT, run, startServer } from './processes.ts';
+import { HOST, npmStart, ROOT, run, startServer } from './processes.ts';
 import { loadAverage } from './measure.ts';
 import type { Store } from './scenarios.ts';
 
@@ -189,7 +189,7 @@ export async function embeddedData(log: (line: string) => void): Promise<DataSet
   // Its connections die with each server that hosts the store; the next query reconnects.
   pool.on('error', () => undefined);
   const inspect = async (): Promise<Facts | null> => {
-    const server = await startServer('src/server.ts', productEnv('embedded'), path.join(DATA_DIR, 'logs', 'embedded-check.log'));
+    const server = await startServer(npmStart(), productEnv('embedded'), path.join(DATA_DIR, 'logs', 'embedded-check.log'));
     try {
       return await facts(pool);
     } finally {

@@ -94,6 +94,24 @@ export async function runOk(file: string, args: string[], options: { env?: NodeJ
   return result.stdout;
 }
 
+/** How a server is started: a name for messages, and the command taskset runs. */
+export interface ServerCommand {
+  name: string;
+  argv: string[];
+}
+
+/** A TypeScript file run through tsx (the baseline). */
+export const tsxScript = (script: string): ServerCommand => ({ name: script, argv: [process.execPath, '--import', 'tsx', script] });
+
+/**
+ * api-externa exactly as `npm start` runs it: the package's start script, whose last step execs
+ * node (ADR 0011), so the bench measures what operators run.
+ */
+export function npmStart(): ServerCommand {
+  const start = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
+  return { name: 'npm start', argv: ['sh', '-c', start] };
+}
+
 export interface Server {
   child: ChildProcess;
   pid: number;
@@ -108,11 +126,13 @@ export interface Server {
  * `logFile` (the bench does not read the request log under load, which would cost CPU on the
  * load core), and waits for the `"msg":"listening"` line there to learn its url.
  */
-export async function startServer(script: string, env: NodeJS.ProcessEnv, logFile: string, timeoutMs = 120_000): Promise<Server> {
+export async function startServer(command: ServerCommand, env: NodeJS.ProcessEnv, logFile: string, timeoutMs = 120_000): Promise<Server> {
+  const script = command.name;
   fs.mkdirSync(path.dirname(logFile), { recursive: true });
   const out = fs.openSync(logFile, 'w');
-  // taskset execs node: the pid is the server's own, so /proc/<pid> is the server.
-  const child = spawn('taskset', ['-c', SERVER_CORE, process.execPath, '--import', 'tsx', script], {
+  // taskset execs the command, and the command execs node: the pid is the server's own, so
+  // /proc/<pid> is the server.
+  const child = spawn('taskset', ['-c', SERVER_CORE, ...command.argv], {
     cwd: ROOT,
     env: { ...env, HOST, PORT: '0' },
     stdio: ['ignore', out, out],

@@ -29,7 +29,7 @@ import {
   type Keys,
   type LoadSettings,
 } from './measure.ts';
-import { HOST, installCleanup, LOAD_CORE, ROOT, SERVER_CORE, startServer, type Server } from './processes.ts';
+import { HOST, installCleanup, LOAD_CORE, npmStart, ROOT, SERVER_CORE, startServer, tsxScript, type Server } from './processes.ts';
 import { markdown, spliceReadme, summarise, type DataInfo, type Round, type RunResult, type ScenarioResult } from './report.ts';
 import {
   PAGE_SIZE,
@@ -66,8 +66,8 @@ const TIMING = args.quick ? { warmup: 3, rounds: 1, round: 5 } : { warmup: 10, r
  */
 const FIRST_GUESS_RPS = { token: 5000, address: 60_000 } as const;
 const LIMITS = { token: 120, address: 600 } as const;
-const API_SCRIPT = 'src/server.ts';
-const BASELINE_SCRIPT = 'bench/baseline/server.ts';
+const API_SERVER = npmStart();
+const BASELINE_SERVER = tsxScript('bench/baseline/server.ts');
 const LOG_DIR = path.join(DATA_DIR, 'logs');
 const RUN_DIR = path.join(DATA_DIR, 'run');
 
@@ -76,9 +76,16 @@ const labels = new AddressLabels();
 // ---------------------------------------------------------------------------------------
 // One request, for probes and the body check
 
-async function get(base: string, urlPath: string, headers: Record<string, string>): Promise<{ status: number; body: Buffer }> {
-  const response = await fetch(`${base}${urlPath}`, { headers });
-  return { status: response.status, body: Buffer.from(await response.arrayBuffer()) };
+async function get(
+  base: string,
+  urlPath: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: Buffer; encoding: string | null }> {
+  // fetch asks for gzip unless told otherwise, wrk asks for nothing: the probe asks what wrk will
+  // (identity, or the scenario's header). fetch decodes a compressed body; Content-Encoding still
+  // says how it travelled.
+  const response = await fetch(`${base}${urlPath}`, { headers: { 'accept-encoding': 'identity', ...headers } });
+  return { status: response.status, body: Buffer.from(await response.arrayBuffer()), encoding: response.headers.get('content-encoding') };
 }
 
 function listMeta(body: Buffer): { total: number; total_paginas: number } {
@@ -95,12 +102,12 @@ function startApi(data: DataSet, logName: string): Promise<Server> {
   // TRUST_PROXY: token requests (and unauthenticated phases) are told apart by X-Forwarded-For
   // labels, see tokens.ts. LOG_LEVEL=info is the product's default: one access-log line per
   // request, to a file.
-  return startServer(API_SCRIPT, { ...data.env, TRUST_PROXY: HOST, LOG_LEVEL: 'info' }, path.join(LOG_DIR, `${logName}.log`));
+  return startServer(API_SERVER, { ...data.env, TRUST_PROXY: HOST, LOG_LEVEL: 'info' }, path.join(LOG_DIR, `${logName}.log`));
 }
 
 function startBaseline(data: DataSet, logName: string): Promise<Server> {
   if (data.store !== 'postgresql') throw new Error('the baseline runs on PostgreSQL only');
-  return startServer(BASELINE_SCRIPT, productEnv('postgresql'), path.join(LOG_DIR, `${logName}.log`));
+  return startServer(BASELINE_SERVER, productEnv('postgresql'), path.join(LOG_DIR, `${logName}.log`));
 }
 
 // ---------------------------------------------------------------------------------------
@@ -307,7 +314,9 @@ async function prepare(
     const probe = await get(server.base, urlPath, await auth());
     if (probe.status !== scenario.expect)
       throw new Error(`GET ${urlPath} answered ${probe.status}, expected ${scenario.expect}: ${probe.body.toString().slice(0, 300)}`);
-    const expect: Expectation = { status: scenario.expect, bodyContains: invariantText(probe.body) };
+    if ((scenario.compressed ?? null) !== probe.encoding)
+      throw new Error(`GET ${urlPath} came with Content-Encoding ${probe.encoding ?? 'none'}, expected ${scenario.compressed ?? 'none'}`);
+    const expect: Expectation = { status: scenario.expect, bodyContains: scenario.compressed ? null : invariantText(probe.body) };
     log(
       `  GET ${urlPath}${result.meta_total === null ? '' : ` (meta.total ${result.meta_total})`}; every answer must hold ${expect.bodyContains ?? '(nothing checked)'}`,
     );

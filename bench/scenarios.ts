@@ -37,6 +37,11 @@ export interface Scenario {
   /** `token`: a different bearer token on each request, in turn (the rate limit is per credential) */
   auth: 'token' | 'none';
   headers?(ctx: ScenarioContext): Record<string, string>;
+  /**
+   * The answer comes compressed with this encoding (asked by `headers`): the probe checks it, and
+   * wrk checks the status only, since it cannot look inside a compressed body.
+   */
+  compressed?: 'gzip';
   /** every answer must have this status, or the run is invalid */
   expect: number;
   /** part of `--quick` */
@@ -156,8 +161,47 @@ export const SCENARIOS: readonly Scenario[] = [
     expect: 401,
     quick: true,
   },
+  // The same page with `Accept-Encoding: gzip`: what compression costs (or saves) per request.
+  {
+    ...list(
+      'postgresql',
+      'api-externa',
+      { ...CONTAS_RECEBER, name: 'contas-receber-gzip', describe: 'contas-receber, 12 months, gzip' },
+      1,
+      false,
+    ),
+    headers: () => ({ 'accept-encoding': 'gzip' }),
+    compressed: 'gzip',
+  },
   list('embedded', 'api-externa', CONTAS_RECEBER, 1, true),
   list('embedded', 'api-externa', CONTAS_RECEBER, 300, false),
+  // Issue 11: a change-feed page of 200 costs no more than a list page of 200 (ADR 0013). The feed
+  // is read from the start (no cursor): any cursor reads the same kind of index range.
+  list(
+    'postgresql',
+    'api-externa',
+    {
+      ...CONTAS_RECEBER,
+      name: 'contas-receber-200',
+      describe: 'contas-receber, 12 months, 200 per page',
+      query: (ctx) => ({ ...window(ctx), por_pagina: '200' }),
+    },
+    1,
+    false,
+  ),
+  {
+    id: 'pg/feed-contas-receber-200/-/api-externa',
+    family: 'feed-contas-receber-200',
+    title: 'change feed of contas-receber, 200 per page, from the start',
+    store: 'postgresql',
+    system: 'api-externa',
+    endpoint: '/v1/contas-receber/alteracoes',
+    query: () => ({ por_pagina: '200' }),
+    page: 'none',
+    auth: 'token',
+    expect: 200,
+    quick: false,
+  },
 ];
 
 /** The path of a scenario's request for a given page number. */

@@ -53,7 +53,8 @@ SELECT c.id,
        CASE WHEN c.data_pagamento IS NOT NULL THEN 'pago'
             WHEN c.vencimento < (now() AT TIME ZONE 'America/Sao_Paulo')::date THEN 'vencido'
             ELSE 'aberto' END AS status,
-       c.data_pagamento
+       c.data_pagamento,
+       to_char(c.atualizado_em AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS atualizado_em
   FROM contas_receber c
   LEFT JOIN clientes cl ON c.cedente_tipo = 'cliente' AND cl.id = c.cedente_id AND cl.empresa_id = c.empresa_id AND NOT cl.excluido
   LEFT JOIN fornecedores fo ON c.cedente_tipo = 'fornecedor' AND fo.id = c.cedente_id AND fo.empresa_id = c.empresa_id AND NOT fo.excluido
@@ -75,6 +76,7 @@ interface Row {
   vencimento: string;
   status: string;
   data_pagamento: string | null;
+  atualizado_em: string;
 }
 
 interface Query {
@@ -124,6 +126,7 @@ app.get('/v1/contas-receber', async (request, reply) => {
       vencimento: r.vencimento,
       status: r.status,
       data_pagamento: r.data_pagamento,
+      atualizado_em: r.atualizado_em,
     })),
     meta: { pagina, por_pagina: porPagina, total, total_paginas: Math.ceil(total / porPagina) },
   };
