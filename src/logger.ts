@@ -39,3 +39,11 @@ export function createLogger(level: string): Logger {
     destination,
   );
 }
+
+/**
+ * Whether a logger writes lines of `level` (Fastify's logger type does not expose pino's
+ * isLevelEnabled): lines that cost something to build are built only when they will be written.
+ */
+export function logsAt(log: { level: string }, level: 'debug' | 'trace'): boolean {
+  return (pino.levels.values[log.level] ?? Infinity) <= (pino.levels.values[level] ?? 0);
+}

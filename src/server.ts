@@ -5,7 +5,6 @@ import { activeDemoCredential, createDemoCredential, seedDemoData } from './demo
 import { demoBanner, startBanner } from './demo/start-banner.ts';
 import { createLogger } from './logger.ts';
 import { createLimiter } from './ratelimit/create-limiter.ts';
-import { RedisLimiter } from './ratelimit/redis-limiter.ts';
 import { Metrics } from './observability/metrics.ts';
 import { startMetricsServer } from './ops/metrics-server.ts';
 import { isInitialised, migrate } from './store/migrate.ts';
@@ -25,9 +24,17 @@ function readConfig(): Config {
 }
 
 async function prepareStore(config: Config, store: Store, log: ReturnType<typeof createLogger>): Promise<CreatedCredential | null> {
-  const fresh = !(await isInitialised(store.pool));
-  const applied = await migrate(store.pool, ['central', 'tenant']);
-  if (applied.length > 0) log.info({ applied }, 'migrations applied');
+  // Migrations are not requests: on a large store one may take minutes, past the bounds every
+  // request has (D38), so they run on a connection without them.
+  const maintenance = store.unboundedPool();
+  let fresh: boolean;
+  try {
+    fresh = !(await isInitialised(maintenance));
+    const applied = await migrate(maintenance, ['central', 'tenant']);
+    if (applied.length > 0) log.info({ applied }, 'migrations applied');
+  } finally {
+    await maintenance.end();
+  }
   if (!fresh || store.kind !== 'embedded' || !config.seedDemo) return null;
   const imported = await seedDemoData(store);
   log.info({ imported }, 'demo data loaded');
@@ -54,31 +61,22 @@ async function closeWithin(app: FastifyInstance, graceMs: number, log: ReturnTyp
 async function main(): Promise<void> {
   const config = readConfig();
   const log = createLogger(config.logLevel);
-  const store = await openStore(config, { embeddedRole: 'host', statementTimeoutMs: config.dbStatementTimeoutMs });
+  const store = await openStore(config, {
+    embeddedRole: 'host',
+    statementTimeoutMs: config.dbStatementTimeoutMs,
+    queryTimeoutMs: config.dbQueryTimeoutMs,
+  });
   const demo = await prepareStore(config, store, log);
   const limiter = await createLimiter(config, log);
   const metrics = new Metrics();
-  if (limiter instanceof RedisLimiter) {
+  if (limiter.usingFallback !== undefined) {
     metrics.gauge('api_externa_rate_limit_fallback', '1 while rate limits use per-instance windows because Redis does not answer', () =>
-      limiter.usingFallback ? 1 : 0,
+      limiter.usingFallback === true ? 1 : 0,
     );
   }
   const metricsOnOwnPort = config.metricsPort !== undefined;
   const app: FastifyInstance = await buildApp({ config, store, limiter, logger: log, metrics, metricsOnOwnPort });
-  await app.listen({ port: config.port, host: config.host });
-  const metricsServer = config.metricsPort === undefined ? null : await startMetricsServer(metrics, config.host, config.metricsPort);
-  const address = app.server.address();
-  const port = typeof address === 'object' && address !== null ? address.port : config.port;
-  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
-  const url = `http://${host}:${port}`;
-  // Outside tools wait for this line (docs/operations.md, "Logs"), so it is written at any level but silent.
-  const startup = log.level === 'silent' ? log : log.child({}, { level: 'info' });
-  startup.info({ url, base_url: `${url}/v1`, store: store.kind }, 'listening');
-  if (store.kind === 'embedded') {
-    const banner =
-      demo === null ? startBanner(url, config.dataDir, await activeDemoCredential(store)) : demoBanner(url, config.dataDir, demo);
-    process.stdout.write(`${banner}\n`);
-  }
+  let metricsServer: Awaited<ReturnType<typeof startMetricsServer>> | null = null;
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -103,8 +101,40 @@ async function main(): Promise<void> {
       process.exit(1);
     }
   };
+  // Installed before the server listens: a supervisor may signal as soon as it sees the port (or
+  // the "listening" line), and a signal that arrived before the handlers would kill the process
+  // without draining — npm would then report the signal, not the server's exit code.
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  metricsServer = config.metricsPort === undefined ? null : await startMetricsServer(metrics, config.host, config.metricsPort);
+  const address = app.server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : config.port;
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  const url = `http://${host}:${port}`;
+  // Outside tools wait for this line (docs/operations.md, "Logs"), so it is written at any level but silent.
+  const startup = log.level === 'silent' ? log : log.child({}, { level: 'info' });
+  startup.info({ url, base_url: `${url}/v1`, store: store.kind }, 'listening');
+  if (store.kind === 'embedded') {
+    const banner =
+      demo === null ? startBanner(url, config.dataDir, await demoClientIdForBanner(store, log)) : demoBanner(url, config.dataDir, demo);
+    process.stdout.write(`${banner}\n`);
+  }
+}
+
+/**
+ * The demo credential the banner names, for its "lost the secret?" hint. The hint is a courtesy:
+ * a store slow to answer this one lookup (it runs under the request bounds) leaves it out rather
+ * than stopping a server that is already serving.
+ */
+async function demoClientIdForBanner(store: Store, log: ReturnType<typeof createLogger>): Promise<string | null> {
+  try {
+    return await activeDemoCredential(store);
+  } catch (err) {
+    log.warn({ err }, 'the demo credential could not be looked up for the start banner');
+    return null;
+  }
 }
 
 main().catch((err: unknown) => {

@@ -1,3 +1,4 @@
+import { logsAt } from '../logger.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sha256 } from '../crypto/hashes.ts';
 import { ipAllowed } from '../domain/ip-allowlist.ts';
@@ -39,6 +40,10 @@ export function createDataGuard(deps: DataGuardDeps) {
 
   async function unauthenticated(request: FastifyRequest, tokenSent: boolean): Promise<never> {
     const flood = await deps.limiter.hit(`unauth:${request.ip}`, UNAUTHENTICATED_LIMIT);
+    request.log.debug(
+      { token_sent: tokenSent, unauthenticated_count: flood.count, limit: flood.limit },
+      'data guard: no valid bearer token',
+    );
     if (!flood.allowed) throw new DataError('limite_excedido', [], { retryAfter: flood.retryAfter });
     throw new DataError('token_invalido', [], { challenge: bearerChallenge(tokenSent) });
   }
@@ -57,12 +62,32 @@ export function createDataGuard(deps: DataGuardDeps) {
     return async function guard(request: FastifyRequest, reply: FastifyReply): Promise<void> {
       const bearer = readBearer(request.headers.authorization);
       if (bearer.kind !== 'token') return unauthenticated(request, bearer.kind === 'malformed');
+      const started = performance.now();
       const principal = await principalForToken(deps.store.pool, sha256(bearer.token), deps.store.kind === 'postgres');
+      // The checks' lines are built only when LOG_LEVEL asks for them: this runs on every request.
+      const debug = logsAt(request.log, 'debug');
+      if (debug) request.log.trace({ store_ms: Math.round((performance.now() - started) * 10) / 10 }, 'data guard: token looked up');
       if (principal === null) return unauthenticated(request, true);
       request.principal = principal;
 
       // D4: everything past the token check counts in the window and carries its headers.
       const window = await deps.limiter.hit(`data:${principal.credentialId}`, DATA_RATE_LIMIT);
+      // Who is calling and how each check went: ids, counts and scopes, never the token.
+      if (debug) {
+        request.log.debug(
+          {
+            client_id: principal.clientId,
+            empresa_id: principal.empresaId,
+            scopes: [...principal.scopes],
+            required_scope: scope,
+            count: window.count,
+            remaining: window.remaining,
+            rate_allowed: window.allowed,
+            ip_allowed: ipAllowed(request.ip, principal.allowedIps),
+          },
+          'data guard: principal, rate limit, allowlist and scope',
+        );
+      }
       reply.headers({
         'x-ratelimit-limit': String(window.limit),
         'x-ratelimit-remaining': String(window.remaining),

@@ -16,12 +16,22 @@ export interface Config {
   seedDemo: boolean;
   /** connections per database pool (central and each tenant database) */
   dbPoolMax: number;
-  /** PostgreSQL statement_timeout for the server's queries; 0 = none */
+  /** PostgreSQL statement_timeout for the server's queries; 0 = none. Below dbQueryTimeoutMs (D38). */
   dbStatementTimeoutMs: number;
+  /** client-side bound of each of the server's statements: past it the connection is destroyed (D38); 0 = none */
+  dbQueryTimeoutMs: number;
+  /** how long opening a database connection may take, on every pool */
+  dbConnectTimeoutMs: number;
   /** how long SIGTERM/SIGINT wait for in-flight requests before closing anyway */
   shutdownGraceMs: number;
   /** serve /metrics on this port instead of the API port */
   metricsPort: number | undefined;
+  /**
+   * The address integrators reach the server at (scheme, host, optional path prefix; no trailing
+   * slash), e.g. `https://api.example.com.br`: the OpenAPI `servers` and the `Link` URLs are built
+   * on it. Unset: each request's own origin (ADR 0012).
+   */
+  publicBaseUrl: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -64,6 +74,16 @@ function parseUrl(name: string, raw: string, protocols: string[]): string {
   return raw;
 }
 
+/** An http(s) URL with no query, fragment or credentials, returned without its trailing slash. */
+function parseBaseUrl(name: string, raw: string): string {
+  parseUrl(name, raw, ['http:', 'https:']);
+  const url = new URL(raw);
+  if (url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '' || raw.includes('?') || raw.includes('#')) {
+    throw new ConfigError(name, 'must be scheme://host[:port][/path], without query, fragment or credentials');
+  }
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const nonEmpty = (name: string): string | undefined => {
     const value = env[name];
@@ -73,12 +93,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}`);
   const databaseUrl = nonEmpty('DATABASE_URL');
   const redisUrl = nonEmpty('REDIS_URL');
+  const publicBaseUrl = nonEmpty('PUBLIC_BASE_URL');
   const trustProxy = (nonEmpty('TRUST_PROXY') ?? '')
     .split(',')
     .map((s) => s.trim())
     .filter((s) => s !== '');
   const badProxy = trustProxy.find((entry) => parseAllowEntry(entry) === null);
   if (badProxy !== undefined) throw new ConfigError('TRUST_PROXY', `"${badProxy}" is not an IP address or CIDR network`);
+  const dbQueryTimeoutMs = parseWhole('DB_QUERY_TIMEOUT_MS', nonEmpty('DB_QUERY_TIMEOUT_MS') ?? '2500', 0, 3_600_000);
+  const dbStatementTimeoutMs = parseWhole('DB_STATEMENT_TIMEOUT_MS', nonEmpty('DB_STATEMENT_TIMEOUT_MS') ?? '2000', 0, 3_600_000);
+  // The client gives up at DB_QUERY_TIMEOUT_MS: a statement allowed to run longer on the server
+  // would go on using the database for an answer nobody reads any more (D38).
+  if (dbQueryTimeoutMs > 0 && (dbStatementTimeoutMs === 0 || dbStatementTimeoutMs >= dbQueryTimeoutMs))
+    throw new ConfigError('DB_STATEMENT_TIMEOUT_MS', `must be from 1 to less than DB_QUERY_TIMEOUT_MS (${dbQueryTimeoutMs})`);
   return {
     port: parsePort('PORT', nonEmpty('PORT') ?? '3000'),
     host: nonEmpty('HOST') ?? '127.0.0.1',
@@ -89,8 +116,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel,
     seedDemo: parseBoolean('SEED_DEMO', nonEmpty('SEED_DEMO') ?? 'true'),
     dbPoolMax: parseWhole('DB_POOL_MAX', nonEmpty('DB_POOL_MAX') ?? '10', 1, 1000),
-    dbStatementTimeoutMs: parseWhole('DB_STATEMENT_TIMEOUT_MS', nonEmpty('DB_STATEMENT_TIMEOUT_MS') ?? '15000', 0, 3_600_000),
+    dbStatementTimeoutMs,
+    dbQueryTimeoutMs,
+    dbConnectTimeoutMs: parseWhole('DB_CONNECT_TIMEOUT_MS', nonEmpty('DB_CONNECT_TIMEOUT_MS') ?? '2000', 1, 600_000),
     shutdownGraceMs: parseWhole('SHUTDOWN_GRACE_MS', nonEmpty('SHUTDOWN_GRACE_MS') ?? '10000', 0, 600_000),
     metricsPort: nonEmpty('METRICS_PORT') === undefined ? undefined : parsePort('METRICS_PORT', nonEmpty('METRICS_PORT') ?? ''),
+    publicBaseUrl: publicBaseUrl === undefined ? undefined : parseBaseUrl('PUBLIC_BASE_URL', publicBaseUrl),
   };
 }

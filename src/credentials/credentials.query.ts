@@ -130,7 +130,30 @@ async function revokeTokens(db: Db, credentialId: number): Promise<void> {
     .execute();
 }
 
-export async function companyExists(db: Db, empresaId: number): Promise<boolean> {
-  const row = await db.selectFrom('empresas').select('id').where('id', '=', empresaId).where('excluido', '=', false).executeTakeFirst();
+/**
+ * Locks the company's row until the transaction ends, so that the company's credential creations
+ * (and reactivations) count its active credentials one at a time (D47). False when the company
+ * does not exist.
+ */
+export async function lockCompany(db: Transaction<CentralDatabase>, empresaId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('empresas')
+    .select('id')
+    .where('id', '=', empresaId)
+    .where('excluido', '=', false)
+    .forUpdate()
+    .executeTakeFirst();
   return row !== undefined;
+}
+
+/** The company's credentials neither revoked nor expired (D32, D47). */
+export async function countActiveCredentials(db: Db, empresaId: number): Promise<number> {
+  const row = await db
+    .selectFrom('api_credentials as c')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('c.empresa_id', '=', empresaId)
+    .where('c.revoked_at', 'is', null)
+    .where(credentialNotExpired)
+    .executeTakeFirstOrThrow();
+  return row.n;
 }

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { isRealDate } from '../time/calendar.ts';
 import { normaliseAllowEntry } from '../domain/ip-allowlist.ts';
 import { credentialNameProblem, MAX_NAME_LENGTH } from './credential-name.ts';
@@ -6,8 +6,9 @@ import { isScope, sortScopes, type Scope } from '../domain/scopes.ts';
 import type { CentralDatabase } from '../store/tables.ts';
 import { recordAudit, type Actor } from './audit.ts';
 import {
-  companyExists,
+  countActiveCredentials,
   findCredentialByClientId,
+  lockCompany,
   insertCredential,
   lockCredential,
   updateCredentialFields,
@@ -17,6 +18,7 @@ import {
 } from './credentials.query.ts';
 import { sha256 } from '../crypto/hashes.ts';
 import { newClientId, newClientSecret } from './secrets.ts';
+import { MAX_ACTIVE_CREDENTIALS } from '../domain/limits.ts';
 
 /** At most this many addresses or networks in one credential's allowlist. */
 export const MAX_ALLOWED_IPS = 100;
@@ -29,6 +31,39 @@ export class CredentialError extends Error {
   ) {
     super(message);
   }
+}
+
+/** The company already holds MAX_ACTIVE_CREDENTIALS active credentials (D47). */
+export class CredentialLimitError extends Error {
+  readonly limit = MAX_ACTIVE_CREDENTIALS;
+  constructor(readonly empresaId: number) {
+    super(
+      `company ${empresaId} already has ${MAX_ACTIVE_CREDENTIALS} active credentials, the most allowed: revoke one that is no longer used first`,
+    );
+  }
+}
+
+/**
+ * Inside the caller's transaction, after the company's row is locked (lockCompany): refuses when
+ * the company's active credentials, counting the one being created or reactivated, pass the cap.
+ * The lock makes two concurrent creations at the cap count one after the other: one wins (D47).
+ */
+async function withinCap(
+  trx: Transaction<CentralDatabase>,
+  empresaId: number,
+  adding: number,
+  cap = MAX_ACTIVE_CREDENTIALS,
+): Promise<void> {
+  if ((await countActiveCredentials(trx, empresaId)) + adding > cap) throw new CredentialLimitError(empresaId);
+}
+
+export interface CreateOptions {
+  /**
+   * The D47 cap on active credentials, MAX_ACTIVE_CREDENTIALS unless given. Only the load
+   * harness of bench/ passes another (it needs hundreds of credentials to keep every one under
+   * the per-credential rate limit); the settings API and the CLI never do.
+   */
+  maxActive?: number;
 }
 
 export interface CredentialInput {
@@ -65,12 +100,18 @@ function checkInput(input: CredentialInput): { name: string; scopes: Scope[]; al
   return { name, scopes, allowedIps: [...new Set(allowedIps)] };
 }
 
-export async function createCredential(db: Kysely<CentralDatabase>, input: CredentialInput, actor: Actor): Promise<CreatedCredential> {
+export async function createCredential(
+  db: Kysely<CentralDatabase>,
+  input: CredentialInput,
+  actor: Actor,
+  options: CreateOptions = {},
+): Promise<CreatedCredential> {
   const checked = checkInput(input);
   const clientId = newClientId();
   const secret = newClientSecret();
   return db.transaction().execute(async (trx) => {
-    if (!(await companyExists(trx, input.empresaId))) throw new CredentialError('company', `company ${input.empresaId} does not exist`);
+    if (!(await lockCompany(trx, input.empresaId))) throw new CredentialError('company', `company ${input.empresaId} does not exist`);
+    await withinCap(trx, input.empresaId, 1, options.maxActive);
     const id = await insertCredential(trx, {
       empresaId: input.empresaId,
       clientId,
@@ -156,6 +197,11 @@ export async function updateCredential(
     await recordAudit(trx, { empresaId: row.empresa_id, credentialId: row.id, actor, action: 'credential.update', details: diff });
     const updated = await findCredentialByClientId(trx, clientId);
     if (updated === null) throw new Error('credential vanished inside its own transaction');
+    // A new expiry can make an expired credential active again: it counts against the cap (D47).
+    if (row.status === 'expired' && updated.status === 'active') {
+      await lockCompany(trx, row.empresa_id);
+      await withinCap(trx, row.empresa_id, 0);
+    }
     return updated;
   });
 }

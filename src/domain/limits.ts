@@ -17,7 +17,23 @@ export const TOKEN_LIFETIME_SECONDS = 3600;
 /** `por_pagina`: default and maximum. */
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 200;
+/** `por_pagina` of a change feed (D44): default and maximum. */
+export const FEED_DEFAULT_PAGE_SIZE = 100;
+export const FEED_MAX_PAGE_SIZE = 500;
+/** Days a tombstone of the change feed is kept at least (D45). */
+export const TOMBSTONE_DAYS = 30;
 /** Longest `data_inicio`..`data_fim` period, in calendar months (D16). */
 export const MAX_PERIOD_MONTHS = 12;
 /** Minimum length of a `nome` search, after trimming (D11). */
 export const NOME_MIN_LENGTH = 2;
+/**
+ * Seconds a 503 asks the caller to wait (`Retry-After`): a store that cannot be reached is usually
+ * back within a failover (D38); clients that honour the header then retry without hammering it.
+ */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+/**
+ * Active (neither revoked nor expired) API credentials one company may hold at once (D47): a
+ * protection against runaway scripts and credential sprawl, not a contract figure. Creating one
+ * more is refused until one is revoked or expires.
+ */
+export const MAX_ACTIVE_CREDENTIALS = 50;

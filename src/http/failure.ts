@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { UNAVAILABLE_RETRY_AFTER_SECONDS } from '../domain/limits.ts';
 import { statusOf, type DataErrorCode } from '../errors/catalogue.ts';
 import { CodedError, DataError } from '../errors/coded-error.ts';
 import { envelope } from '../errors/envelope.ts';
@@ -62,7 +63,7 @@ export function envelopeErrorHandler(err: FastifyError, request: FastifyRequest,
       return sendCoded(reply, request, new DataError(codigo));
     }
     case 'unavailable':
-      return sendCoded(reply, request, new DataError('servico_indisponivel'));
+      return sendCoded(reply, request, new DataError('servico_indisponivel', [], { retryAfter: UNAVAILABLE_RETRY_AFTER_SECONDS }));
     case 'bug':
       return sendCoded(reply, request, new DataError('erro_interno'));
   }

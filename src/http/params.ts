@@ -1,6 +1,7 @@
 import { MAX_SAFE, parseInteger } from '../domain/integer.ts';
 import type { Detalhe } from '../errors/coded-error.ts';
 import { isRealDate } from '../time/calendar.ts';
+import { instantLiteral } from '../time/instant.ts';
 import { MALFORMED_ESCAPE, parsePairs, UNNAMED } from './query-string.ts';
 
 /**
@@ -11,6 +12,8 @@ export type ParamSpec =
   | { kind: 'integer'; min: number; max?: number; default?: number; description: string }
   | { kind: 'enum'; values: readonly string[]; default?: string; description: string }
   | { kind: 'date'; description: string }
+  /** D43: a date-time with a zone, or a date at 00:00 in São Paulo; parsed to a timestamptz literal */
+  | { kind: 'instant'; description: string }
   | { kind: 'text'; minLength?: number; maxLength: number; description: string; /** compared as sent, untrimmed */ exact?: boolean }
   | { kind: 'flag'; default?: boolean; description: string };
 
@@ -49,6 +52,15 @@ function parseValue(spec: ParamSpec, raw: string): { value: unknown } | { error:
       return spec.values.includes(raw) ? { value: raw } : { error: `Valor inválido. Valores aceitos: ${spec.values.join(', ')}.` };
     case 'date':
       return isRealDate(raw) ? { value: raw } : { error: 'Data inválida: use AAAA-MM-DD com uma data existente.' };
+    case 'instant': {
+      const literal = instantLiteral(raw);
+      return literal === null
+        ? {
+            error:
+              'Data e hora inválidas: use AAAA-MM-DDTHH:mm:ss com Z ou deslocamento (ex.: 2026-03-01T09:00:00-03:00), ou uma data AAAA-MM-DD.',
+          }
+        : { value: literal };
+    }
     case 'flag':
       return raw === '0' || raw === '1' ? { value: raw === '1' } : { error: 'Valor inválido. Valores aceitos: 0, 1.' };
     case 'text': {

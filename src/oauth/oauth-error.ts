@@ -1,14 +1,20 @@
 import { REALM } from '../auth/bearer.ts';
 
-/** The token endpoint's error codes: RFC 6749 5.2, plus D28's `ip_nao_autorizado`. */
-export type OAuthErrorCode =
-  | 'invalid_request'
-  | 'invalid_client'
-  | 'invalid_scope'
-  | 'unsupported_grant_type'
-  | 'temporarily_unavailable'
-  | 'ip_nao_autorizado'
-  | 'server_error';
+/**
+ * The token endpoint's error codes — RFC 6749 5.2, plus D28's `ip_nao_autorizado` — with the
+ * statuses each is answered with; the OpenAPI description documents each status's codes from here.
+ */
+export const OAUTH_ERRORS = {
+  invalid_request: [400, 413, 415],
+  invalid_client: [401],
+  invalid_scope: [400],
+  unsupported_grant_type: [400],
+  ip_nao_autorizado: [403],
+  temporarily_unavailable: [429, 503],
+  server_error: [500],
+} as const satisfies Record<string, readonly number[]>;
+
+export type OAuthErrorCode = keyof typeof OAUTH_ERRORS;
 
 /**
  * An error the token endpoint answers in the OAuth shape `{error, error_description}` (spec

@@ -20,6 +20,20 @@ export interface TokenDeps {
   limiter: Limiter;
 }
 
+/**
+ * Where the steps say how they went, at `debug` (each step's outcome) and `trace` (store timings):
+ * the request's logger. Client ids, scopes and reasons only — never the secret, the Basic header
+ * or the token.
+ */
+export interface StepLog {
+  debug(obj: object, msg: string): void;
+  trace(obj: object, msg: string): void;
+}
+
+const SILENT: StepLog = { debug() {}, trace() {} };
+
+const since = (started: number) => Math.round((performance.now() - started) * 10) / 10;
+
 export interface TokenResponse {
   access_token: string;
   token_type: 'Bearer';
@@ -28,10 +42,19 @@ export interface TokenResponse {
 }
 
 /** Step 0, before the body is read (D27): every attempt counts per source IP, and per client id when the Basic header names one. */
-export async function countAttempt(deps: TokenDeps, ip: string, basic: BasicCredentials): Promise<void> {
+export async function countAttempt(deps: TokenDeps, ip: string, basic: BasicCredentials, log: StepLog = SILENT): Promise<void> {
   const byIp = await deps.limiter.hit(`token-ip:${ip}`, TOKEN_ATTEMPTS_PER_IP);
   const byClient = basic.kind === 'ok' ? await deps.limiter.hit(`token-client:${basic.clientId}`, TOKEN_ATTEMPTS_PER_CLIENT) : null;
   const refused = [byIp, byClient].filter((w) => w !== null && !w.allowed);
+  log.debug(
+    {
+      client_id: basic.kind === 'ok' ? basic.clientId : null,
+      ip_attempts: byIp.count,
+      client_attempts: byClient?.count ?? null,
+      allowed: refused.length === 0,
+    },
+    'token: attempt counted',
+  );
   if (refused.length > 0) {
     const retryAfter = Math.max(...refused.map((w) => w?.retryAfter ?? 1));
     throw new OAuthError(429, 'temporarily_unavailable', 'Too many token requests, retry later', { 'retry-after': String(retryAfter) });
@@ -42,10 +65,19 @@ export async function countAttempt(deps: TokenDeps, ip: string, basic: BasicCred
 const DECOY_HASH = sha256('decoy secret for unknown client ids');
 
 /** Step 2: the client exists, the secret is its own (compared in constant time), and it may be used (D25, D32). */
-export async function authenticateClient(deps: TokenDeps, clientId: string, secret: string): Promise<ClientRecord> {
+export async function authenticateClient(deps: TokenDeps, clientId: string, secret: string, log: StepLog = SILENT): Promise<ClientRecord> {
+  const started = performance.now();
   const client = await findClient(deps.store.central, clientId);
+  log.trace({ store_ms: since(started) }, 'token: client looked up');
   const matches = sameHash(sha256(secret), client?.secretHash ?? DECOY_HASH);
-  if (client === null || !matches || !client.usable) throw invalidClient();
+  if (client === null || !matches || !client.usable) {
+    // The caller gets one answer for all three (D25); the operator's log may tell them apart.
+    const reason =
+      client === null ? 'unknown client id' : !matches ? 'wrong secret' : 'credential revoked, expired or of a deleted company';
+    log.debug({ client_id: clientId, reason }, 'token: client refused');
+    throw invalidClient();
+  }
+  log.debug({ client_id: clientId, empresa_id: client.empresaId }, 'token: client authenticated');
   return client;
 }
 
@@ -80,10 +112,26 @@ export async function issueToken(deps: TokenDeps, client: ClientRecord, scopes: 
 }
 
 /** Steps 1 to 5, for a request whose attempt was counted. */
-export async function tokenEndpoint(deps: TokenDeps, raw: RawTokenRequest, ip: string): Promise<TokenResponse> {
-  const request = readTokenRequest(raw);
-  const client = await authenticateClient(deps, request.clientId, request.secret);
-  checkAllowlist(client, ip);
-  const scopes = grantScopes(request.scope, client);
-  return issueToken(deps, client, scopes, ip);
+export async function tokenEndpoint(deps: TokenDeps, raw: RawTokenRequest, ip: string, log: StepLog = SILENT): Promise<TokenResponse> {
+  const request = outcome(log, 'token: request read', () => readTokenRequest(raw));
+  log.debug({ client_id: request.clientId, scope_requested: request.scope ?? null }, 'token: request read');
+  const client = await authenticateClient(deps, request.clientId, request.secret, log);
+  outcome(log, 'token: allowlist', () => checkAllowlist(client, ip));
+  const scopes = outcome(log, 'token: scopes', () => grantScopes(request.scope, client));
+  log.debug({ client_id: request.clientId, scopes }, 'token: scopes granted');
+  const started = performance.now();
+  const issued = await issueToken(deps, client, scopes, ip);
+  log.trace({ store_ms: since(started) }, 'token: token stored');
+  log.debug({ client_id: request.clientId, expires_in: issued.expires_in }, 'token: issued');
+  return issued;
+}
+
+/** Runs a step; a refusal is logged at debug with its OAuth error before it reaches the caller. */
+function outcome<T>(log: StepLog, step: string, run: () => T): T {
+  try {
+    return run();
+  } catch (err) {
+    if (err instanceof OAuthError) log.debug({ error: err.error, status: err.status }, `${step}: refused`);
+    throw err;
+  }
 }

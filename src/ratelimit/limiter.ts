@@ -24,6 +24,11 @@ export interface Limiter {
    * answers and the shared windows are in use. Absent: there is nothing beyond the process to check.
    */
   ping?(): Promise<boolean>;
+  /**
+   * On limiters that share windows through another store: true while that store does not answer
+   * and this process counts on windows of its own (the metric api_externa_rate_limit_fallback).
+   */
+  readonly usingFallback?: boolean;
   close(): Promise<void>;
 }
 

@@ -107,6 +107,9 @@ export class RedisLimiter implements Limiter {
       // A backstop that clears commands a hung server never answers; requests wait `timeoutMs` at most.
       commandTimeout: 10 * this.timeoutMs,
       connectTimeout: this.connectTimeoutMs,
+      // Probes a connection silent for 10 s, so a Redis host that died without a word is found
+      // while the limiter is idle (on a busy one, the `timeoutMs` bound above notices first).
+      keepAlive: 10_000,
       // Reconnect in the background for as long as the process lives.
       retryStrategy: (attempt) => Math.min(attempt * 100, 2_000),
     });

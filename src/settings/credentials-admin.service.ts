@@ -4,6 +4,7 @@ import { listCredentialEvents, type AuditEvent } from '../credentials/audit.quer
 import { listCredentials, type CredentialRow } from '../credentials/credentials.query.ts';
 import {
   CredentialError,
+  CredentialLimitError,
   createCredential,
   findCompanyCredential,
   revokeCredential,
@@ -77,6 +78,7 @@ async function underCredentialRules<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (err) {
+    if (err instanceof CredentialLimitError) throw new SettingsError('limite_de_credenciais');
     if (err instanceof CredentialError) {
       throw new SettingsError('dados_invalidos', [{ campo: err.field, mensagem: 'Valor recusado pelas regras da credencial.' }]);
     }

@@ -25,6 +25,18 @@ const ENDS_BATCH = new Set(['S', 'Q']);
 /** A Flush asks for the answers so far, in the middle of a batch: sent, but the batch stays open. */
 const FLUSH = 'H';
 const TERMINATE = 'X';
+/**
+ * A connection that holds the session in an open transaction and sends nothing for this long,
+ * while other connections wait, is closed and its transaction rolled back. PGlite is one session:
+ * a client that stopped mid-transaction (a hung or stopped CLI process) would otherwise hold every
+ * other connection — the server's requests included — for as long as it stays alive. Like
+ * PostgreSQL's idle_in_transaction_session_timeout, but only when someone is kept waiting. The
+ * server's requests give up after DB_QUERY_TIMEOUT_MS meanwhile (503, D38); after this, they are
+ * served again.
+ */
+export const IDLE_OWNER_MS = 5000;
+/** How often an owner already silent that long is looked at again, until someone waits for it. */
+const OWNER_RECHECK_MS = 250;
 
 interface Batch {
   connection: Connection;
@@ -41,6 +53,8 @@ interface Connection {
   pending: Buffer[];
   started: boolean;
   closed: boolean;
+  /** when the connection last sent bytes (Date.now()) */
+  lastHeard: number;
 }
 
 export interface EmbeddedSocketServer {
@@ -48,7 +62,7 @@ export interface EmbeddedSocketServer {
 }
 
 /** The owner of the session while the transaction of a connection that left is rolled back. */
-const RELEASING: Connection = { socket: new net.Socket(), buffer: Buffer.alloc(0), pending: [], started: true, closed: true };
+const RELEASING: Connection = { socket: new net.Socket(), buffer: Buffer.alloc(0), pending: [], started: true, closed: true, lastHeard: 0 };
 
 export async function serveEmbeddedSocket(db: PGlite, socketPath: string): Promise<EmbeddedSocketServer> {
   const queue: Batch[] = [];
@@ -56,6 +70,24 @@ export async function serveEmbeddedSocket(db: PGlite, socketPath: string): Promi
   /** the connection the session belongs to until it commits, rolls back or Syncs */
   let owner: Connection | null = null;
   const connections = new Set<Connection>();
+  let idleTimer: NodeJS.Timeout | null = null;
+
+  /** Watches the owner of an open transaction while it holds the session (IDLE_OWNER_MS). */
+  function watchOwner(): void {
+    if (idleTimer !== null) clearTimeout(idleTimer);
+    idleTimer = null;
+    const held = owner;
+    if (held === null || held === RELEASING) return;
+    const wait = Math.max(0, held.lastHeard + IDLE_OWNER_MS - Date.now());
+    idleTimer = setTimeout(() => {
+      idleTimer = null;
+      if (owner !== held || held.closed) return;
+      const silent = Date.now() - held.lastHeard >= IDLE_OWNER_MS;
+      if (silent && !running && queue.some((b) => b.connection !== held)) close(held);
+      else watchOwner();
+    }, wait || OWNER_RECHECK_MS);
+    idleTimer.unref();
+  }
 
   async function run(batch: Batch): Promise<void> {
     const { socket } = batch.connection;
@@ -67,6 +99,7 @@ export async function serveEmbeddedSocket(db: PGlite, socketPath: string): Promi
       }),
     );
     owner = db.isInTransaction() || batch.open ? batch.connection : null;
+    watchOwner();
     // It left while its batch ran: what it left open is rolled back now.
     if (batch.connection.closed) release(batch.connection);
   }
@@ -125,6 +158,7 @@ export async function serveEmbeddedSocket(db: PGlite, socketPath: string): Promi
 
   /** Cuts the connection's buffer into messages; a message still incomplete waits for more bytes. */
   function receive(connection: Connection, chunk: Buffer): void {
+    connection.lastHeard = Date.now();
     connection.buffer = connection.buffer.length === 0 ? chunk : Buffer.concat([connection.buffer, chunk]);
     for (;;) {
       const { buffer } = connection;
@@ -165,7 +199,7 @@ export async function serveEmbeddedSocket(db: PGlite, socketPath: string): Promi
 
   fs.rmSync(socketPath, { force: true });
   const server = net.createServer((socket) => {
-    const connection: Connection = { socket, buffer: Buffer.alloc(0), pending: [], started: false, closed: false };
+    const connection: Connection = { socket, buffer: Buffer.alloc(0), pending: [], started: false, closed: false, lastHeard: Date.now() };
     connections.add(connection);
     socket.on('data', (chunk: Buffer) => receive(connection, chunk));
     socket.on('error', () => close(connection));
@@ -177,6 +211,7 @@ export async function serveEmbeddedSocket(db: PGlite, socketPath: string): Promi
   });
   return {
     async close() {
+      if (idleTimer !== null) clearTimeout(idleTimer);
       for (const connection of [...connections]) close(connection);
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

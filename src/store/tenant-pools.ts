@@ -1,15 +1,9 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import type pg from 'pg';
-import { makePool } from './pool.ts';
+import { makePool, type ServerPoolOptions } from './pool.ts';
 import type { TenantDatabase } from './tables.ts';
 import type { TenantDbRef } from './tenant-directory.ts';
 
-/**
- * A failed connection attempt to a tenant database gives up after this long, so a database that
- * is down costs its own companies a prompt 503 (D38) and never holds requests for long. A
- * refused connection fails at once; this bounds the unanswered (dropped packets) case.
- */
-export const TENANT_CONNECT_TIMEOUT_MS = 2000;
 /** A pool replaced because its URL changed is ended this long after, once in-flight requests are done. */
 const RETIRE_AFTER_MS = 30_000;
 
@@ -33,7 +27,12 @@ export class TenantPools {
 
   constructor(
     private readonly poolMax: number,
-    private readonly extra: Pick<pg.PoolConfig, 'statement_timeout'> = {},
+    /**
+     * The store's bounds (DB_CONNECT_TIMEOUT_MS, statement and client-side query timeouts): a
+     * tenant database that is down or silent costs its own companies a prompt 503 (D38) and never
+     * holds requests for long.
+     */
+    private readonly options: ServerPoolOptions = { config: {}, bounds: {} },
   ) {}
 
   get(ref: TenantDbRef): Kysely<TenantDatabase> {
@@ -50,14 +49,7 @@ export class TenantPools {
     const current = this.live.get(ref.name);
     if (current !== undefined && current.url === ref.url) return current;
     if (current !== undefined) this.retire(current);
-    const pool = makePool({
-      connectionString: ref.url,
-      max: this.poolMax,
-      ...this.extra,
-      connectionTimeoutMillis: TENANT_CONNECT_TIMEOUT_MS,
-      // Notices a silently dead peer on an idle connection sooner than the OS default would.
-      keepAlive: true,
-    });
+    const pool = makePool({ connectionString: ref.url, max: this.poolMax, ...this.options.config }, this.options.bounds);
     const entry: Entry = { url: ref.url, pool, db: new Kysely<TenantDatabase>({ dialect: new PostgresDialect({ pool }) }) };
     this.live.set(ref.name, entry);
     return entry;

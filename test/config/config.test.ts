@@ -17,9 +17,12 @@ test('defaults are the documented ones (README, "Environment")', () => {
       logLevel: 'info',
       seedDemo: true,
       dbPoolMax: 10,
-      dbStatementTimeoutMs: 15000,
+      dbStatementTimeoutMs: 2000,
+      dbQueryTimeoutMs: 2500,
+      dbConnectTimeoutMs: 2000,
       shutdownGraceMs: 10000,
       metricsPort: undefined,
+      publicBaseUrl: undefined,
     },
   );
 });
@@ -33,10 +36,25 @@ test('values are parsed once, with their types', () => {
     TRUST_PROXY: '10.0.0.0/8, 192.0.2.1',
     LOG_LEVEL: 'warn',
     SEED_DEMO: 'false',
+    PUBLIC_BASE_URL: 'https://api.example.com.br/erp/',
   });
+  assert.equal(config.publicBaseUrl, 'https://api.example.com.br/erp', 'without its trailing slash');
+  assert.equal(loadConfig({ PUBLIC_BASE_URL: 'https://API.example.com.br:443' }).publicBaseUrl, 'https://api.example.com.br');
   assert.equal(config.port, 0);
   assert.deepEqual(config.trustProxy, ['10.0.0.0/8', '192.0.2.1']);
   assert.equal(config.seedDemo, false);
+});
+
+test('statement and client-side query timeouts are coherent, and both may be switched off together', () => {
+  assert.deepEqual(
+    [loadConfig({ DB_QUERY_TIMEOUT_MS: '30000', DB_STATEMENT_TIMEOUT_MS: '25000' })].map((c) => [
+      c.dbQueryTimeoutMs,
+      c.dbStatementTimeoutMs,
+    ]),
+    [[30000, 25000]],
+  );
+  const off = loadConfig({ DB_QUERY_TIMEOUT_MS: '0', DB_STATEMENT_TIMEOUT_MS: '0' });
+  assert.deepEqual([off.dbQueryTimeoutMs, off.dbStatementTimeoutMs], [0, 0]);
 });
 
 test('a bad value names its variable', () => {
@@ -50,8 +68,18 @@ test('a bad value names its variable', () => {
     [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO'],
     [{ DB_POOL_MAX: '0' }, 'DB_POOL_MAX'],
     [{ DB_STATEMENT_TIMEOUT_MS: '-1' }, 'DB_STATEMENT_TIMEOUT_MS'],
+    [{ DB_QUERY_TIMEOUT_MS: 'x' }, 'DB_QUERY_TIMEOUT_MS'],
+    [{ DB_CONNECT_TIMEOUT_MS: '0' }, 'DB_CONNECT_TIMEOUT_MS'],
+    // D38: the server never lets a statement run past the moment its client gives up on it
+    [{ DB_STATEMENT_TIMEOUT_MS: '2500' }, 'DB_STATEMENT_TIMEOUT_MS'],
+    [{ DB_STATEMENT_TIMEOUT_MS: '0' }, 'DB_STATEMENT_TIMEOUT_MS'],
+    [{ DB_QUERY_TIMEOUT_MS: '1000' }, 'DB_STATEMENT_TIMEOUT_MS'],
     [{ SHUTDOWN_GRACE_MS: 'soon' }, 'SHUTDOWN_GRACE_MS'],
     [{ METRICS_PORT: '99999' }, 'METRICS_PORT'],
+    [{ PUBLIC_BASE_URL: 'api.example.com.br' }, 'PUBLIC_BASE_URL'],
+    [{ PUBLIC_BASE_URL: 'ftp://api.example.com.br' }, 'PUBLIC_BASE_URL'],
+    [{ PUBLIC_BASE_URL: 'https://api.example.com.br/?x=1' }, 'PUBLIC_BASE_URL'],
+    [{ PUBLIC_BASE_URL: 'https://user:pw@api.example.com.br' }, 'PUBLIC_BASE_URL'],
   ];
   for (const [env, variable] of cases) {
     assert.throws(

@@ -2,7 +2,10 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import pg from 'pg';
 import { buildApp } from '../../src/app.ts';
+import { validated } from '../helpers/openapi-validator.ts';
 import { MemoryLimiter } from '../../src/ratelimit/memory-limiter.ts';
+import { readFeed } from '../../src/store/feed/change-feed.ts';
+import { cursorKeyReader } from '../../src/store/feed/cursor-key.ts';
 import { ListEngine } from '../../src/store/list/list-engine.ts';
 import { PageIndexCache } from '../../src/store/list/page-index-cache.ts';
 import type { Store } from '../../src/store/store.ts';
@@ -23,10 +26,13 @@ function storeAt(pool: pg.Pool): Store {
   return {
     kind: 'postgres',
     pool,
+    unboundedPool: () => pool,
     central,
     tenant: () => central as unknown as Kysely<TenantDatabase>,
-    listPage: (_tenantDb, spec, query) => lists.page(pool, 'central', spec, query),
-    listRecord: (_tenantDb, spec, empresaId, id) => lists.record(pool, spec, empresaId, id),
+    listPage: (_tenantDb, spec, query) => lists.page({ pool, name: 'central', prepared: false }, spec, query),
+    listRecord: (_tenantDb, spec, empresaId, id) => lists.record({ pool, name: 'central', prepared: false }, spec, empresaId, id),
+    feedPage: (_tenantDb, spec, empresaId, after, limit) => readFeed({ pool, prepared: false }, spec, empresaId, after, limit),
+    cursorKey: cursorKeyReader(pool),
     close: () => central.destroy(),
   };
 }
@@ -57,7 +63,7 @@ describe('store unavailable (D38)', () => {
     // A pool whose server does not exist: every connection attempt is refused.
     const pool = new pg.Pool({ host: '127.0.0.1', port: 1, user: 'x', database: 'x', connectionTimeoutMillis: 1000 });
     const down = storeAt(pool);
-    const app = await buildApp({ config: { trustProxy: [] }, store: down, limiter: new MemoryLimiter() });
+    const app = validated(await buildApp({ config: { trustProxy: [] }, store: down, limiter: new MemoryLimiter() }));
     try {
       const data = await app.inject({ method: 'GET', url: '/v1/clientes', headers: { authorization: 'Bearer ae_at_whatever' } });
       assert.equal(data.statusCode, 503);

@@ -1,6 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import net from 'node:net';
+import { parseRawAnswer } from '../helpers/raw-http.ts';
 import { TestApp } from '../helpers/test-app.ts';
 
 /**
@@ -47,18 +48,7 @@ function send(text: string): Promise<RawAnswer> {
 }
 
 function parse(data: string, closed: boolean): RawAnswer {
-  const end = data.indexOf('\r\n\r\n');
-  const [statusLine = '', ...lines] = data.slice(0, end).split('\r\n');
-  const headers: Record<string, string> = {};
-  for (const line of lines) {
-    const colon = line.indexOf(':');
-    headers[line.slice(0, colon).toLowerCase()] = line.slice(colon + 1).trim();
-  }
-  const length = Number(headers['content-length'] ?? 0);
-  const body = Buffer.from(data.slice(end + 4))
-    .subarray(0, length)
-    .toString();
-  return { status: Number(statusLine.split(' ')[1]), headers, body, closed };
+  return { ...parseRawAnswer(data), closed };
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

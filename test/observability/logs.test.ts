@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { buildApp } from '../../src/app.ts';
+import { validated } from '../helpers/openapi-validator.ts';
 import { MemoryLimiter } from '../../src/ratelimit/memory-limiter.ts';
 import { basicHeader, TestApp } from '../helpers/test-app.ts';
 
@@ -27,7 +28,7 @@ test('a full token and data flow logs route, status, latency, ids — and never 
     },
   });
   const logger = pino({ level: 'debug' }, sink);
-  const app = await buildApp({ config: { trustProxy: [] }, store: t.store, limiter: new MemoryLimiter(), logger });
+  const app = validated(await buildApp({ config: { trustProxy: [] }, store: t.store, limiter: new MemoryLimiter(), logger }));
   try {
     const empresa = await t.company();
     await t.load({
@@ -91,7 +92,7 @@ test('a path the router cannot decode is logged like any other request (D2)', as
     },
   });
   const logger = pino({ level: 'info' }, sink);
-  const app = await buildApp({ config: { trustProxy: [] }, store: t.store, limiter: new MemoryLimiter(), logger });
+  const app = validated(await buildApp({ config: { trustProxy: [] }, store: t.store, limiter: new MemoryLimiter(), logger }));
   try {
     const res = await app.inject({ method: 'GET', url: '/v1/clientes/%zz' });
     assert.equal(res.statusCode, 404);

@@ -1,6 +1,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildApp } from '../../src/app.ts';
+import { validated } from '../helpers/openapi-validator.ts';
 import { Metrics } from '../../src/observability/metrics.ts';
 import { startMetricsServer } from '../../src/ops/metrics-server.ts';
 import { MemoryLimiter } from '../../src/ratelimit/memory-limiter.ts';
@@ -20,7 +21,7 @@ function sample(text: string, line: string): number {
 test('/metrics counts requests by route and status, latency, tokens issued, 429s', async () => {
   const metrics = new Metrics();
   const frozen = Math.floor(Date.now() / 60_000) * 60_000;
-  const app = await buildApp({ config: { trustProxy: [] }, store: t.store, limiter: new MemoryLimiter(() => frozen), metrics });
+  const app = validated(await buildApp({ config: { trustProxy: [] }, store: t.store, limiter: new MemoryLimiter(() => frozen), metrics }));
   try {
     const cred = await t.credential(await t.company());
     const token = await app.inject({
@@ -52,7 +53,9 @@ test('/metrics counts requests by route and status, latency, tokens issued, 429s
 
 test('with METRICS_PORT, /metrics moves to its own listener', async () => {
   const metrics = new Metrics();
-  const app = await buildApp({ config: { trustProxy: [] }, store: t.store, limiter: new MemoryLimiter(), metrics, metricsOnOwnPort: true });
+  const app = validated(
+    await buildApp({ config: { trustProxy: [] }, store: t.store, limiter: new MemoryLimiter(), metrics, metricsOnOwnPort: true }),
+  );
   const server = await startMetricsServer(metrics, '127.0.0.1', 0);
   try {
     assert.equal((await app.inject({ method: 'GET', url: '/metrics' })).statusCode, 404);

@@ -1,5 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { runCli, startServer, tempDataDir, type ServerProcess } from '../helpers/processes.ts';
 
@@ -191,8 +192,48 @@ describe('restart and shutdown', () => {
     assert.equal(await quiet.stop(), 0);
   });
 
+  test('migrations at start run without the request bounds (D38): a first start with 50 ms bounds migrates and serves', async () => {
+    // A migration on a large store may rightly take minutes; each of its statements here takes
+    // longer than 50 ms, which would fail the start if it ran with the bounds requests have.
+    const bounded = await startServer({
+      DATA_DIR: tempDataDir(),
+      SEED_DEMO: 'false',
+      DB_QUERY_TIMEOUT_MS: '50',
+      DB_STATEMENT_TIMEOUT_MS: '40',
+    });
+    try {
+      assert.match(bounded.output(), /"msg":"migrations applied"/);
+      assert.equal((await fetch(`${bounded.url}/healthz`)).status, 200);
+    } finally {
+      assert.equal(await bounded.stop(), 0);
+    }
+  });
+
   test('a bad environment variable stops the start with its name', async () => {
     await assert.rejects(startServer({ DATA_DIR: tempDataDir(), PORT: 'abc' }), /PORT/);
     await assert.rejects(startServer({ DATA_DIR: tempDataDir(), DATABASE_URL: 'mysql://x' }), /DATABASE_URL/);
+  });
+});
+
+describe('npm start: the server built to plain JavaScript (ADR 0011)', () => {
+  test('scripts/build-server.mjs builds a server that starts, serves, and loads the Redis client only when REDIS_URL is set', async () => {
+    const build = spawnSync(process.execPath, ['scripts/build-server.mjs'], { encoding: 'utf8' });
+    assert.equal(build.status, 0, build.stderr);
+    assert.ok(fs.existsSync('.build/src/server.js'), 'the entry point npm start runs');
+    // Redis named but not answering: the limiter starts on windows of its own, and says so.
+    const built = await startServer({ DATA_DIR: tempDataDir(), SEED_DEMO: 'false', REDIS_URL: 'redis://127.0.0.1:1' }, { built: true });
+    try {
+      assert.equal((await fetch(`${built.url}/healthz`)).status, 200);
+      // Assets beside the code (migrations ran; the page and its files are copied).
+      assert.equal((await fetch(`${built.url}/docs`)).status, 200);
+      const metrics = await (await fetch(`${built.url}/metrics`)).text();
+      assert.match(metrics, /^api_externa_rate_limit_fallback 1$/m);
+    } finally {
+      assert.equal(await built.stop(), 0);
+    }
+    // Without REDIS_URL there is no shared store to fall back from: no such gauge.
+    const metrics = await (await fetch(`${server.url}/metrics`)).text();
+    assert.ok(metrics.includes('api_externa_'), 'metrics are served');
+    assert.doesNotMatch(metrics, /api_externa_rate_limit_fallback/);
   });
 });

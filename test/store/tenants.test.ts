@@ -1,13 +1,13 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app.ts';
+import { validated } from '../helpers/openapi-validator.ts';
 import { SCOPES } from '../../src/domain/scopes.ts';
 import { loadConfig } from '../../src/config/config.ts';
 import { OPERATOR } from '../../src/credentials/audit.ts';
@@ -24,6 +24,7 @@ import { isStoreUnavailable } from '../../src/store/unavailable.ts';
 import { runCli } from '../helpers/processes.ts';
 import { basicHeader, uniqueSourceIp } from '../helpers/test-app.ts';
 import { freshStore, type TestStore } from '../helpers/test-store.ts';
+import { TcpProxy, through } from '../helpers/tcp-proxy.ts';
 
 /**
  * Tenant databases (ADR 0006): the directory in the central database places companies on
@@ -103,48 +104,6 @@ describe('tenant directory rules (no database)', () => {
   });
 });
 
-/** A TCP forwarder the test can cut and restore: "the database is unreachable" without touching the server. */
-class TcpProxy {
-  private server: net.Server | null = null;
-  private readonly sockets = new Set<net.Socket>();
-  port = 0;
-
-  constructor(private readonly target: { host: string; port: number }) {}
-
-  async open(): Promise<void> {
-    if (this.server !== null) return;
-    const server = net.createServer((client) => {
-      const upstream = net.connect(this.target.port, this.target.host);
-      for (const socket of [client, upstream]) {
-        this.sockets.add(socket);
-        socket.on('close', () => {
-          this.sockets.delete(socket);
-          client.destroy();
-          upstream.destroy();
-        });
-        socket.on('error', () => socket.destroy());
-      }
-      client.pipe(upstream);
-      upstream.pipe(client);
-    });
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(this.port, '127.0.0.1', () => resolve());
-    });
-    this.port = (server.address() as net.AddressInfo).port;
-    this.server = server;
-  }
-
-  /** Stops listening (new connections are refused) and cuts every open connection. */
-  async close(): Promise<void> {
-    const server = this.server;
-    this.server = null;
-    for (const socket of this.sockets) socket.destroy();
-    this.sockets.clear();
-    if (server !== null) await new Promise<void>((resolve) => server.close(() => resolve()));
-  }
-}
-
 const serverUrl = process.env.TEST_DATABASE_URL;
 
 /** A new, empty database on the test server, dropped by drop(). */
@@ -168,14 +127,6 @@ async function createDatabase(base: string): Promise<{ name: string; url: URL; d
   };
 }
 
-/** The URL with its host and port replaced by the proxy's. */
-function through(proxy: TcpProxy, url: URL): string {
-  const proxied = new URL(url.toString());
-  proxied.hostname = '127.0.0.1';
-  proxied.port = String(proxy.port);
-  return proxied.toString();
-}
-
 function json(stdout: string): Record<string, unknown> {
   const lines = stdout.trim().split('\n');
   assert.equal(lines.length, 1, `exactly one JSON document on stdout:\n${stdout}`);
@@ -187,7 +138,7 @@ class Api {
   constructor(readonly app: FastifyInstance) {}
 
   static async on(store: Store): Promise<Api> {
-    return new Api(await buildApp({ config: { trustProxy: [] }, store, limiter: new MemoryLimiter() }));
+    return new Api(validated(await buildApp({ config: { trustProxy: [] }, store, limiter: new MemoryLimiter() })));
   }
 
   requestToken(clientId: string, secret: string): Promise<LightMyRequestResponse> {
@@ -302,7 +253,7 @@ describe('tenant databases on PostgreSQL', { skip: serverUrl ? false : 'TEST_DAT
     ]);
     assert.equal(companies.code, 0, companies.stderr);
 
-    const url = through(proxy, tenant.url);
+    const url = through(proxy, tenant.url.toString());
     const added = await cli(['tenants', 'add', 'tdb', url, '--json']);
     assert.equal(added.code, 0, added.stderr);
     const addedDoc = json(added.stdout);
@@ -432,6 +383,18 @@ describe('tenant databases on PostgreSQL', { skip: serverUrl ? false : 'TEST_DAT
       (contas.json() as { data: { cedente: unknown }[] }).data.map((r) => r.cedente),
       [{ tipo: 'usuario', id: 5011, nome: 'Ana de A' }],
     );
+    // The change feed reads the tenant database's log, and names the usuario cedente as the list does.
+    // It serves a write once the cluster's older transactions ended (ADR 0013): other files share the server.
+    const feedCedentes = async () => {
+      const feed = await api.get('/v1/contas-receber/alteracoes', tokenA);
+      assert.equal(feed.statusCode, 200, feed.body);
+      return (feed.json() as { data: { registro: { cedente: unknown } }[] }).data.map((e) => e.registro.cedente);
+    };
+    let cedentes = await feedCedentes();
+    for (const deadline = Date.now() + 15_000; cedentes.length === 0 && Date.now() < deadline; cedentes = await feedCedentes()) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    assert.deepEqual(cedentes, [{ tipo: 'usuario', id: 5011, nome: 'Ana de A' }]);
     assert.equal((await api.get('/v1/ordens-servico/5150', tokenB)).statusCode, 404);
   });
 
@@ -514,7 +477,7 @@ describe('tenant databases on PostgreSQL', { skip: serverUrl ? false : 'TEST_DAT
   });
 
   test('a connection cut while a query runs fails that query (a 503 cause), not the process; the pool reconnects', async () => {
-    const pool = makePool({ connectionString: through(proxy, tenant.url), max: 1 });
+    const pool = makePool({ connectionString: through(proxy, tenant.url.toString()), max: 1 });
     try {
       const client = await pool.connect();
       const running = client.query('SELECT pg_sleep(3)');
@@ -543,7 +506,7 @@ describe('tenant databases on PostgreSQL', { skip: serverUrl ? false : 'TEST_DAT
     } finally {
       await proxy.open();
     }
-    const back = await cli(['tenants', 'add', 'tdb', through(proxy, tenant.url), '--json']);
+    const back = await cli(['tenants', 'add', 'tdb', through(proxy, tenant.url.toString()), '--json']);
     assert.equal(back.code, 0, back.stderr);
     assert.deepEqual(await api.ids('/v1/clientes', tokenA), [5101, 5102]);
   });
@@ -563,7 +526,7 @@ describe('tenant databases on PostgreSQL', { skip: serverUrl ? false : 'TEST_DAT
     const centralUrl = new URL(central.config.databaseUrl);
     const centralProxy = new TcpProxy({ host: centralUrl.hostname, port: Number(centralUrl.port || 5432) });
     await centralProxy.open();
-    const proxied = await openStore(loadConfig({ DATABASE_URL: through(centralProxy, centralUrl) }), { embeddedRole: 'host' });
+    const proxied = await openStore(loadConfig({ DATABASE_URL: through(centralProxy, centralUrl.toString()) }), { embeddedRole: 'host' });
     const viaProxy = await Api.on(proxied);
     try {
       const b = await credential(B);
