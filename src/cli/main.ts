@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { ConfigError, loadConfig } from '../config/config.ts';
-import { CredentialError } from '../credentials/credentials.service.ts';
+import { CredentialError, CredentialLimitError } from '../credentials/credentials.service.ts';
 import { seedDemoData } from '../demo/seed-demo.ts';
 import { importDataset } from '../store/import/import.ts';
 import { ImportError } from '../store/import/import.ts';
 import { migrate } from '../store/migrate.ts';
 import { openStore } from '../store/store.ts';
+import { registerChangesCommands } from './changes.command.ts';
 import { registerCredentialsCommands } from './credentials.command.ts';
 import { registerSeedGenerateCommand } from './seed-generate.command.ts';
 import { registerTenantsCommands } from './tenants.command.ts';
@@ -77,6 +78,7 @@ function buildProgram(): Command {
 
   registerCredentialsCommands(program, withStore);
   registerTenantsCommands(program, withStore);
+  registerChangesCommands(program, withStore);
 
   const seed = program.command('seed').description('load demo or synthetic data');
   seed
@@ -97,6 +99,7 @@ function explain(err: unknown): string {
   if (err instanceof ImportError)
     return [err.message, ...err.issues.slice(1, 20).map((i) => `  ${i.collection}[${i.index ?? '-'}].${i.field}: ${i.message}`)].join('\n');
   if (err instanceof CredentialError) return `${err.field}: ${err.message}`;
+  if (err instanceof CredentialLimitError) return err.message;
   if (err instanceof UsageError || err instanceof ConfigError) return err.message;
   return `unexpected failure: ${err instanceof Error ? err.message : String(err)}`;
 }

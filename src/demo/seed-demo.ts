@@ -1,5 +1,6 @@
 import type { Store } from '../store/store.ts';
 import { importDataset } from '../store/import/import.ts';
+import { applyDemoChanges } from './demo-changes.ts';
 import { buildDemoDataset } from './demo-dataset/index.ts';
 import { createCredential, type CreatedCredential } from '../credentials/credentials.service.ts';
 import { listCredentials } from '../credentials/credentials.query.ts';
@@ -9,9 +10,10 @@ import { SCOPES } from '../domain/scopes.ts';
 export const DEMO_COMPANY_ID = 1;
 export const DEMO_CREDENTIAL_NAME = 'Credencial de demonstração';
 
-/** Loads the demo data set (idempotent: upserts by id). */
+/** Loads the demo data set (idempotent: upserts by id), then changes a few records as the product would (demo-changes.ts). */
 export async function seedDemoData(store: Store): Promise<Record<string, number>> {
   const { imported } = await importDataset(store.pool, buildDemoDataset());
+  await applyDemoChanges(store.pool, DEMO_COMPANY_ID);
   return imported;
 }
 

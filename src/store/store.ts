@@ -2,9 +2,11 @@ import type pg from 'pg';
 import { Kysely, PostgresDialect } from 'kysely';
 import type { Config } from '../config/config.ts';
 import { hostEmbeddedStore, socketAnswers, type EmbeddedHost } from './embedded.ts';
-import { makePool } from './pool.ts';
+import { makePool, type ServerPoolOptions } from './pool.ts';
 import type { CentralDatabase, TenantDatabase } from './tables.ts';
-import { ListEngine, type ListPage } from './list/list-engine.ts';
+import { cursorKeyReader } from './feed/cursor-key.ts';
+import { readFeed, type FeedPage, type FeedPosition } from './feed/change-feed.ts';
+import { ListEngine, type ListDatabase, type ListPage } from './list/list-engine.ts';
 import type { ListQuery, ListSpec } from './list/list-spec.ts';
 import { PageIndexCache } from './list/page-index-cache.ts';
 import { CENTRAL_NAME, type TenantDbRef } from './tenant-directory.ts';
@@ -18,6 +20,12 @@ import { TenantPools } from './tenant-pools.ts';
 export interface Store {
   kind: 'embedded' | 'postgres';
   pool: pg.Pool;
+  /**
+   * A one-connection pool to the same central database without the request bounds (no statement
+   * timeout, no client-side bound): for the server's own work at start — migrations, which may
+   * rightly take minutes on a large store, as the CLI's may (D38 bounds requests). End it after use.
+   */
+  unboundedPool(): pg.Pool;
   central: Kysely<CentralDatabase>;
   /**
    * The database holding a company's business data: `tenantDb` is where the tenant directory
@@ -32,6 +40,10 @@ export interface Store {
   listPage(tenantDb: TenantDbRef | null, spec: ListSpec, query: ListQuery): Promise<ListPage>;
   /** One record of a list's table by id, written as the list writes it (JSON text), or null. */
   listRecord(tenantDb: TenantDbRef | null, spec: ListSpec, empresaId: number, id: number): Promise<string | null>;
+  /** A page of a list table's change feed after a position (store/feed/, ADR 0013), records written as the list writes them. */
+  feedPage(tenantDb: TenantDbRef | null, spec: ListSpec, empresaId: number, after: FeedPosition | null, limit: number): Promise<FeedPage>;
+  /** The key that signs feed cursors, shared by every instance (central database). */
+  cursorKey(): Promise<Buffer>;
   close(): Promise<void>;
 }
 
@@ -44,43 +56,69 @@ export interface OpenStoreOptions {
   poolMax?: number;
   /** PostgreSQL statement_timeout, in ms (0 or absent: none) */
   statementTimeoutMs?: number;
+  /** Client-side bound of each statement, in ms (0 or absent: none); see pool.ts. */
+  queryTimeoutMs?: number;
 }
 
 /**
- * The server's statements run at most DB_STATEMENT_TIMEOUT_MS (then 503, D38); the operator's
- * CLI has no such bound (migrations and imports may rightly take longer).
+ * The server's statements run at most DB_STATEMENT_TIMEOUT_MS on the database and are given up
+ * by the client at DB_QUERY_TIMEOUT_MS even when the database never answers (then 503, D38); the
+ * operator's CLI has neither bound (migrations and imports may rightly take longer). Every pool
+ * connects within DB_CONNECT_TIMEOUT_MS.
  */
-function statementTimeout(options: OpenStoreOptions): Pick<pg.PoolConfig, 'statement_timeout'> {
-  return options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {};
+function bounded(config: Config, options: OpenStoreOptions): ServerPoolOptions {
+  return {
+    config: {
+      connectionTimeoutMillis: config.dbConnectTimeoutMs,
+      ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+    },
+    bounds: options.queryTimeoutMs ? { queryTimeoutMs: options.queryTimeoutMs } : {},
+  };
 }
 
 export async function openStore(config: Config, options: OpenStoreOptions): Promise<Store> {
   let host: EmbeddedHost | undefined;
   let pool: pg.Pool;
+  let unboundedPool: () => pg.Pool;
+  const poolOptions = bounded(config, options);
   if (config.databaseUrl !== undefined) {
-    pool = makePool({ connectionString: config.databaseUrl, max: options.poolMax ?? config.dbPoolMax, ...statementTimeout(options) });
+    const { databaseUrl } = config;
+    pool = makePool({ connectionString: databaseUrl, max: options.poolMax ?? config.dbPoolMax, ...poolOptions.config }, poolOptions.bounds);
+    unboundedPool = () => makePool({ connectionString: databaseUrl, max: 1, connectionTimeoutMillis: config.dbConnectTimeoutMs });
   } else {
     const running = await socketAnswers(config.dataDir);
     if (running && options.embeddedRole === 'host') {
       throw new Error(`another process already serves the embedded store in ${config.dataDir}`);
     }
     if (!running) host = await hostEmbeddedStore(config.dataDir);
-    pool = makePool({ host: config.dataDir, user: 'postgres', database: 'postgres', max: options.poolMax ?? config.dbPoolMax });
+    // No statement_timeout: PGlite runs a statement to its end on this process's thread (no
+    // backend can cancel it). The client-side bound still holds when the socket stops answering.
+    const { connectionTimeoutMillis } = poolOptions.config;
+    const socket = { host: config.dataDir, user: 'postgres', database: 'postgres' };
+    pool = makePool({ ...socket, max: options.poolMax ?? config.dbPoolMax, connectionTimeoutMillis }, poolOptions.bounds);
+    unboundedPool = () => makePool({ ...socket, max: 1, connectionTimeoutMillis });
   }
   const central = new Kysely<CentralDatabase>({ dialect: new PostgresDialect({ pool }) });
   // A company the directory places nowhere lives in the central database, which also holds the
   // tenant tables (ADR 0006). Other tenant databases get a pool each, on first use.
   const centralTenant = central as unknown as Kysely<TenantDatabase>;
-  const tenantPools = new TenantPools(options.poolMax ?? config.dbPoolMax, statementTimeout(options));
+  const tenantPools = new TenantPools(options.poolMax ?? config.dbPoolMax, poolOptions);
   const lists = new ListEngine(new PageIndexCache());
+  // Tenant databases are PostgreSQL servers, also beside an embedded central store.
+  const listDatabase = (tenantDb: TenantDbRef | null): ListDatabase =>
+    tenantDb === null
+      ? { pool, name: CENTRAL_NAME, prepared: config.databaseUrl !== undefined }
+      : { pool: tenantPools.pool(tenantDb), name: tenantDb.name, prepared: true };
   return {
     kind: config.databaseUrl === undefined ? 'embedded' : 'postgres',
     pool,
+    unboundedPool,
     central,
     tenant: (tenantDb) => (tenantDb === null ? centralTenant : tenantPools.get(tenantDb)),
-    listPage: (tenantDb, spec, query) =>
-      tenantDb === null ? lists.page(pool, CENTRAL_NAME, spec, query) : lists.page(tenantPools.pool(tenantDb), tenantDb.name, spec, query),
-    listRecord: (tenantDb, spec, empresaId, id) => lists.record(tenantDb === null ? pool : tenantPools.pool(tenantDb), spec, empresaId, id),
+    listPage: (tenantDb, spec, query) => lists.page(listDatabase(tenantDb), spec, query),
+    listRecord: (tenantDb, spec, empresaId, id) => lists.record(listDatabase(tenantDb), spec, empresaId, id),
+    feedPage: (tenantDb, spec, empresaId, after, limit) => readFeed(listDatabase(tenantDb), spec, empresaId, after, limit),
+    cursorKey: cursorKeyReader(pool),
     async close() {
       await tenantPools.close();
       await central.destroy();

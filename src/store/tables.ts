@@ -85,6 +85,8 @@ export interface ClientesTable {
   telefones: Json<{ tipo: string; numero: string }[]>;
   endereco: Json<Endereco | null>;
   excluido: boolean;
+  /** kept by the database (tenant migration 0006, D42) */
+  atualizado_em: Generated<string>;
   nome_exibicao: GeneratedAlways<string>;
   nome_ordem: GeneratedAlways<string>;
   nome_busca: GeneratedAlways<string>;
@@ -122,6 +124,8 @@ export interface ProdutosTable {
   ativo: boolean;
   data_cadastro: string | null;
   excluido: boolean;
+  /** kept by the database (tenant migration 0006, D42) */
+  atualizado_em: Generated<string>;
   nome_ordem: GeneratedAlways<string>;
 }
 
@@ -138,6 +142,10 @@ export interface OrdensServicoTable {
   criada_em: string | null;
   data_conclusao: string | null;
   excluido: boolean;
+  /** kept by the database (tenant migration 0006, D42) */
+  atualizado_em: Generated<string>;
+  /** md5 of the served items and checklist rows, kept by the database (tenant migration 0006) */
+  linhas_servidas: Generated<string | null>;
 }
 
 export interface OrdensServicoItensTable {
@@ -177,6 +185,8 @@ export interface ContasTable {
   vencimento: string;
   data_pagamento: string | null;
   excluido: boolean;
+  /** kept by the database (tenant migration 0006, D42) */
+  atualizado_em: Generated<string>;
 }
 
 export interface BoletosTable {
@@ -192,6 +202,8 @@ export interface BoletosTable {
   data_pagamento: string | null;
   data_compensacao: string | null;
   excluido: boolean;
+  /** kept by the database (tenant migration 0006, D42) */
+  atualizado_em: Generated<string>;
 }
 
 export interface CentralDatabase {

@@ -2,6 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { buildDemoDataset } from '../../src/demo/demo-dataset/index.ts';
+import { applyDemoChanges, DEMO_CHANGES } from '../../src/demo/demo-changes.ts';
 import type { Dataset } from '../../src/store/import/dataset.ts';
 import { addDays, todayInSaoPaulo } from '../../src/time/sao-paulo-date.ts';
 import { TestApp } from '../helpers/test-app.ts';
@@ -27,7 +28,14 @@ let token = '';
 before(async () => {
   t = await TestApp.start();
   await t.load(dataset);
+  await applyDemoChanges(t.store.pool, 1);
   token = await t.token(await t.credential(1));
+  // On PostgreSQL the feeds serve the changes once the cluster's older transactions have ended
+  // (ADR 0013), and other test files share the server: wait for them, as a client resuming later would.
+  for (const deadline = Date.now() + 30_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 200))) {
+    const res = await t.get('/v1/servicos/alteracoes?por_pagina=500', token);
+    if ((res.json() as { data: { id: number }[] }).data.some((e) => e.id === DEMO_CHANGES.removedServico)) break;
+  }
 });
 after(async () => t.close());
 
@@ -265,7 +273,32 @@ const CLAIMS: Record<string, (answer: Answer) => void> = {
     assert.deepEqual(ids(records), [151, 188]);
     allWith(records, 'cliente', null);
   },
+
+  // change feeds: the demo's later changes (src/demo/demo-changes.ts)
+  '/v1/produtos/alteracoes?por_pagina=500': (a) => {
+    const entries = feedOf(a);
+    const repriced = entries.find((e) => e.id === DEMO_CHANGES.repricedProduto);
+    const before = inCompany(dataset.produtos, 1, DEMO_CHANGES.repricedProduto)?.valor ?? 0;
+    assert.equal(repriced?.operacao, 'alterado');
+    assert.equal((repriced?.registro as Rec).valor, before + DEMO_CHANGES.priceIncrease);
+    assert.equal((repriced?.registro as Rec).valor, 154);
+    assert.deepEqual(
+      entries.find((e) => e.id === DEMO_CHANGES.deletedProduto),
+      { operacao: 'excluido', id: 100, atualizado_em: entries.find((e) => e.id === 100)?.atualizado_em, registro: null },
+    );
+    assert.ok(entries.filter((e) => e.operacao === 'alterado').length >= 100, 'every live product once');
+  },
+  '/v1/servicos/alteracoes?por_pagina=500': (a) => {
+    const removed = feedOf(a).find((e) => e.id === DEMO_CHANGES.removedServico);
+    assert.deepEqual([removed?.operacao, removed?.registro], ['excluido', null]);
+  },
 };
+
+function feedOf(answer: Answer): { operacao: string; id: number; atualizado_em: string; registro: unknown }[] {
+  ok(answer);
+  assert.equal((answer.body.meta as Rec).tem_mais, false);
+  return answer.body.data as { operacao: string; id: number; atualizado_em: string; registro: unknown }[];
+}
 
 describe('docs/sandbox.md on the demo data set', () => {
   test('every request the page makes is checked here, and every check is a request of the page', () => {

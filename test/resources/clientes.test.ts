@@ -2,7 +2,7 @@ import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { DatasetCliente } from '../../src/store/import/dataset.ts';
 import { ClienteSchema } from '../../src/resources/clientes/clientes.schema.ts';
-import { detailBody, errorBody, listBody, type ListBody } from '../helpers/bodies.ts';
+import { detailBody, errorBody, listBody, type ListBody, sansAtualizadoEm } from '../helpers/bodies.ts';
 import { TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
@@ -97,7 +97,8 @@ describe('GET /v1/clientes records', () => {
     const l = await list('');
     assert.deepEqual(ids(l), [101, 102, 103, 106, 107, 108]);
     assert.deepEqual(l.meta, { pagina: 1, por_pagina: 50, total: 6, total_paginas: 1 });
-    for (const c of l.data) assert.deepEqual(Object.keys(c).sort(), ['ativo', 'data_cadastro', 'id', 'nome', 'tipo_pessoa']);
+    for (const c of l.data)
+      assert.deepEqual(Object.keys(c).sort(), ['ativo', 'atualizado_em', 'data_cadastro', 'id', 'nome', 'tipo_pessoa']);
   });
 
   test('nome is first name + surname for natural persons and razao social for legal entities (D21)', async () => {
@@ -219,7 +220,7 @@ describe('contact scope (D13)', () => {
     const l = await list('', basic);
     for (const c of l.data) assert.equal(c.documento, undefined);
     const d = detailBody(await t.get('/v1/clientes/101', basic), ClienteSchema);
-    assert.deepEqual(Object.keys(d.data).sort(), ['ativo', 'data_cadastro', 'id', 'nome', 'tipo_pessoa']);
+    assert.deepEqual(Object.keys(d.data).sort(), ['ativo', 'atualizado_em', 'data_cadastro', 'id', 'nome', 'tipo_pessoa']);
   });
 
   test('a token whose credential lost the scope loses it at once (D30)', async () => {
@@ -298,8 +299,12 @@ describe('GET /v1/clientes/{id}', () => {
   test('returns {data: cliente}, with contact fields on request', async () => {
     const res = await t.get('/v1/clientes/102', full);
     assert.equal(res.statusCode, 200);
-    assert.deepEqual(res.json(), {
-      data: { id: 102, nome: 'Padaria Pão Quente Ltda', tipo_pessoa: 'juridica', ativo: true, data_cadastro: '2024-05-01T09:00:00Z' },
+    assert.deepEqual(sansAtualizadoEm(detailBody(res, ClienteSchema).data), {
+      id: 102,
+      nome: 'Padaria Pão Quente Ltda',
+      tipo_pessoa: 'juridica',
+      ativo: true,
+      data_cadastro: '2024-05-01T09:00:00Z',
     });
     const withContact = detailBody(await t.get('/v1/clientes/102?incluir=contato', full), ClienteSchema);
     assert.equal(withContact.data.documento, '11222333000181');

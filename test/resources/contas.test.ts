@@ -5,8 +5,8 @@ import type { Dataset, DatasetConta } from '../../src/store/import/dataset.ts';
 import type { CedenteTipo } from '../../src/domain/conta.ts';
 import type { Static } from 'typebox';
 import { ContaSchema } from '../../src/resources/contas/contas.schema.ts';
-import { errorBody, listBody, type ListBody } from '../helpers/bodies.ts';
-import { TestApp } from '../helpers/test-app.ts';
+import { errorBody, listBody, type ListBody, sansAtualizadoEm } from '../helpers/bodies.ts';
+import { TestApp, type TestCredential } from '../helpers/test-app.ts';
 
 let t: TestApp;
 let empresa: number;
@@ -14,7 +14,7 @@ let outra: number; // another company
 let full: string; // every scope
 
 type Status = 'aberto' | 'pago' | 'vencido';
-type Conta = Static<typeof ContaSchema>;
+type Conta = Omit<Static<typeof ContaSchema>, 'atualizado_em'>;
 type List = ListBody<typeof ContaSchema>;
 
 // D15: business dates relative to today in America/Sao_Paulo, as the server computes them.
@@ -197,9 +197,13 @@ before(async () => {
     await t.load(datasetOf(r.tabela, [...SPECS.map((s) => row(r.base, empresa, s)), row(r.base, outra, outraConta)]));
   }
 });
-// Fresh credentials per test keep each test inside its own 120-per-minute window.
+// Fresh credentials per test keep each test inside its own 120-per-minute window; the previous
+// one is revoked, as the company may hold at most 50 active credentials (D47).
+let current: TestCredential | undefined;
 beforeEach(async () => {
-  full = await t.token(await t.credential(empresa));
+  if (current !== undefined) await t.revoke(current);
+  current = await t.credential(empresa);
+  full = await t.token(current);
 });
 after(async () => t.close());
 
@@ -232,7 +236,7 @@ function contasSuite(r: Resource): void {
       const l = await list('?por_pagina=200');
       const byDefault = ordered(live, 'vencimento', 'desc');
       assert.deepEqual(
-        l.data,
+        l.data.map(sansAtualizadoEm),
         byDefault.map((i) => live.find((c) => c.id === i)),
       );
       assert.deepEqual(l.meta, { pagina: 1, por_pagina: 200, total: live.length, total_paginas: 1 });

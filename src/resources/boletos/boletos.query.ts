@@ -3,7 +3,7 @@ import type { Direction, Page } from '../../domain/paging.ts';
 import type { Period } from '../../http/period.ts';
 import type { ListQuery, ListSpec } from '../../store/list/list-spec.ts';
 import type { SqlPiece } from '../../store/list/sql-params.ts';
-import { dateText } from '../../store/sql.ts';
+import { dateText, utcText } from '../../store/sql.ts';
 import type { BOLETOS_SORTS } from './boletos.schema.ts';
 
 export interface BoletosFilter {
@@ -28,7 +28,8 @@ const RECORD = `(SELECT row_to_json(x)::text FROM (SELECT
     ${dateText('r.vencimento')} AS vencimento,
     r.status,
     ${dateText('r.data_pagamento')} AS data_pagamento,
-    ${dateText('r.data_compensacao')} AS data_compensacao) x)`;
+    ${dateText('r.data_compensacao')} AS data_compensacao,
+    ${utcText('r.atualizado_em')} AS atualizado_em) x)`;
 
 /** Null dates sort last in both directions (D9); the descending default has its own index (tenant 0002). */
 export const boletosSpec: ListSpec = {

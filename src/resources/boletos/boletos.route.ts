@@ -2,23 +2,30 @@ import { pageOf } from '../../domain/paging.ts';
 import { dataRoute, listBody } from '../../http/data-route.ts';
 import { sortOf } from '../../http/pagination.ts';
 import { periodOf, periodProblems } from '../../http/period.ts';
-import { listOf } from '../../http/schemas.ts';
+import { feedBody, FEED_DESCRIPTION, feedParams, readFeedPage } from '../../http/feed-route.ts';
 import { boletosQuery, boletosSpec } from './boletos.query.ts';
-import { BoletoSchema, boletosListParams } from './boletos.schema.ts';
+import { boletoExample, BoletoSchema, boletosListParams } from './boletos.schema.ts';
+
+const TAG = {
+  name: 'Boletos',
+  description: 'Boletos emitidos pela empresa, com linha digitável, valores e a situação informada pelo banco.',
+};
+const RECORD = { name: 'Boleto', schema: BoletoSchema, example: boletoExample };
 
 // The spec defines no detail route for boletos.
 export const boletosRoutes = [
   dataRoute({
     url: '/v1/boletos',
     scope: 'boletos:ler',
-    tag: 'Boletos',
+    operationId: 'listarBoletos',
+    tag: TAG,
     summary: 'Listar boletos',
     description:
       'Boletos da empresa da credencial, paginados. Padrão: `vencimento` decrescente e, no empate, `id` decrescente; ' +
       '`ordenar_por` sem `ordem` também usa `desc`. Datas nulas (`emissao`, `vencimento`, `pagamento`) ficam por último ' +
       'nas duas direções. O `status` é o informado pelo banco. Boletos excluídos nunca aparecem.',
     params: boletosListParams,
-    response: listOf(BoletoSchema),
+    record: RECORD,
     check: (p, _principal, sent) => periodProblems(p, sent),
     async handler(ctx) {
       const p = ctx.params();
@@ -26,6 +33,20 @@ export const boletosRoutes = [
       const filter = { period: periodOf(p), status: p.status, clienteId: p.cliente_id };
       const found = await ctx.listPage(boletosSpec, boletosQuery(ctx.principal.empresaId, filter, sortOf(boletosListParams, p), page));
       return listBody(found, page);
+    },
+  }),
+  dataRoute({
+    url: '/v1/boletos/alteracoes',
+    scope: 'boletos:ler',
+    operationId: 'listarAlteracoesBoletos',
+    tag: TAG,
+    summary: 'Alterações de boletos',
+    description: FEED_DESCRIPTION,
+    params: feedParams,
+    record: RECORD,
+    feed: true,
+    async handler(ctx) {
+      return feedBody(await readFeedPage(ctx, boletosSpec, ctx.params()));
     },
   }),
 ];

@@ -2,10 +2,10 @@ import { Type } from 'typebox';
 import { listParams } from '../../http/pagination.ts';
 import type { ParamSpecs } from '../../http/params.ts';
 import { periodParams } from '../../http/period.ts';
-import { Nullable } from '../../http/schemas.ts';
+import { AtualizadoEm, Nullable } from '../../http/schemas.ts';
 import { BOLETO_STATUS } from '../../domain/boleto.ts';
 
-export const BOLETOS_SORTS = ['id', 'emissao', 'vencimento', 'pagamento', 'valor'] as const;
+export const BOLETOS_SORTS = ['id', 'emissao', 'vencimento', 'pagamento', 'valor', 'atualizado_em'] as const;
 
 export const boletosListParams = {
   ...periodParams('vencimento'),
@@ -27,7 +27,7 @@ const BusinessDate = (description: string) => Nullable(Type.String({ format: 'da
 
 export const BoletoSchema = Type.Object(
   {
-    id: Type.Integer(),
+    id: Type.Integer({ description: 'Id do boleto.' }),
     cliente: Type.Union(
       [Type.Object({ id: Type.Integer(), nome: Type.String({ description: 'Nome do cliente, como em `/clientes`.' }) }), Type.Null()],
       {
@@ -43,6 +43,22 @@ export const BoletoSchema = Type.Object(
     status: Type.Enum(BOLETO_STATUS, { description: 'Situação como informada pelo banco, sem cálculo pela API.' }),
     data_pagamento: BusinessDate('Data do pagamento.'),
     data_compensacao: BusinessDate('Data da compensação.'),
+    atualizado_em: AtualizadoEm,
   },
   { description: 'Boleto bancário.' },
 );
+
+/** A paid slip, for the OpenAPI examples. */
+export const boletoExample = {
+  id: 88,
+  cliente: { id: 1, nome: 'João da Silva' },
+  numero_documento: '000188',
+  linha_digitavel: '34191.79001 01043.510047 91020.150008 8 11070000015017',
+  valor: 150.17,
+  emissao: '2025-06-02',
+  vencimento: '2025-07-10',
+  status: 'pago',
+  data_pagamento: '2025-07-08',
+  data_compensacao: '2025-07-09',
+  atualizado_em: '2025-07-09T10:02:51Z',
+};

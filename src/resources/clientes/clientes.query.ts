@@ -32,7 +32,8 @@ const record = (contato: boolean) => `(SELECT row_to_json(x)::text FROM (SELECT
     r.nome_exibicao AS nome,
     r.tipo_pessoa,
     r.ativo,
-    ${utcText('r.data_cadastro')} AS data_cadastro${contato ? CONTATO : ''}) x)`;
+    ${utcText('r.data_cadastro')} AS data_cadastro,
+    ${utcText('r.atualizado_em')} AS atualizado_em${contato ? CONTATO : ''}) x)`;
 
 const BASIC = record(false);
 const WITH_CONTATO = record(true);

@@ -5,9 +5,9 @@ import { dataRoute, JsonText, listBody, type DataRouteContext } from '../../http
 import { sortOf } from '../../http/pagination.ts';
 import type { ParamSpecs } from '../../http/params.ts';
 import { splitPairs } from '../../http/query-string.ts';
-import { detailOf, listOf } from '../../http/schemas.ts';
+import { feedBody, FEED_DESCRIPTION, readFeedPage } from '../../http/feed-route.ts';
 import { clientesQuery, clientesSpec } from './clientes.query.ts';
-import { ClienteSchema, clientesDetailParams, clientesListParams } from './clientes.schema.ts';
+import { clienteExample, ClienteSchema, clientesDetailParams, clientesFeedParams, clientesListParams } from './clientes.schema.ts';
 
 const CONTACT_SCOPE = 'clientes:contato:ler';
 
@@ -33,17 +33,26 @@ function documentoProblems(documento: string | undefined): Detalhe[] {
   return [{ campo: 'documento', mensagem: 'Informe um CPF (11 dígitos) ou CNPJ (14 dígitos), com ou sem pontuação.' }];
 }
 
+const TAG = {
+  name: 'Clientes',
+  description:
+    'Clientes da empresa (pessoas físicas e jurídicas). Documento, e-mails, telefones e endereço só vêm com `incluir=contato`, ' +
+    'que exige o escopo `clientes:contato:ler`.',
+};
+const RECORD = { name: 'Cliente', schema: ClienteSchema, example: clienteExample };
+
 export const clientesRoutes = [
   dataRoute({
     url: '/v1/clientes',
     scope: 'clientes:ler',
-    tag: 'Clientes',
+    operationId: 'listarClientes',
+    tag: TAG,
     summary: 'Listar clientes',
     description:
       'Clientes da empresa da credencial, paginados. Padrão: somente ativos, ordenados por `id` crescente. ' +
       'Clientes excluídos nunca aparecem. Os campos de contato só vêm com `incluir=contato`, que exige o escopo `clientes:contato:ler`.',
     params: clientesListParams,
-    response: listOf(ClienteSchema),
+    record: RECORD,
     check: (p) => documentoProblems(p.documento),
     async handler(ctx) {
       requireContactScopeIfAsked(ctx, clientesListParams);
@@ -60,15 +69,32 @@ export const clientesRoutes = [
     },
   }),
   dataRoute({
+    url: '/v1/clientes/alteracoes',
+    scope: 'clientes:ler',
+    operationId: 'listarAlteracoesClientes',
+    tag: TAG,
+    summary: 'Alterações de clientes',
+    description: `${FEED_DESCRIPTION} Com \`incluir=contato\` (escopo \`clientes:contato:ler\`), os registros trazem os campos de contato.`,
+    params: clientesFeedParams,
+    record: RECORD,
+    feed: true,
+    async handler(ctx) {
+      requireContactScopeIfAsked(ctx, clientesFeedParams);
+      const p = ctx.params();
+      return feedBody(await readFeedPage(ctx, clientesSpec(p.incluir === 'contato'), p));
+    },
+  }),
+  dataRoute({
     url: '/v1/clientes/:id',
     scope: 'clientes:ler',
-    tag: 'Clientes',
+    operationId: 'obterCliente',
+    tag: TAG,
     summary: 'Detalhar um cliente',
     description:
       'Um cliente pelo id, ativo ou inativo. Id inexistente, de cliente excluído ou de outra empresa: 404 `recurso_nao_encontrado`. ' +
       'Aceita só o parâmetro `incluir`, com as mesmas regras da lista.',
     params: clientesDetailParams,
-    response: detailOf(ClienteSchema),
+    record: RECORD,
     async handler(ctx) {
       requireContactScopeIfAsked(ctx, clientesDetailParams);
       const p = ctx.params();

@@ -1,10 +1,11 @@
 import { Type } from 'typebox';
 import { NOME_MIN_LENGTH } from '../../domain/limits.ts';
+import { feedParams } from '../../http/feed-route.ts';
 import { listParams } from '../../http/pagination.ts';
 import type { ParamSpecs } from '../../http/params.ts';
-import { DateTimeUtc, Nullable } from '../../http/schemas.ts';
+import { AtualizadoEm, DateTimeUtc, Nullable } from '../../http/schemas.ts';
 
-export const CLIENTES_SORTS = ['id', 'nome', 'data_cadastro'] as const;
+export const CLIENTES_SORTS = ['id', 'nome', 'data_cadastro', 'atualizado_em'] as const;
 
 const incluir = {
   kind: 'enum',
@@ -44,33 +45,71 @@ export const clientesListParams = {
 
 export const clientesDetailParams = { incluir } as const satisfies ParamSpecs;
 
+export const clientesFeedParams = { incluir, ...feedParams } as const satisfies ParamSpecs;
+
 const contato = {
   documento: Type.Optional(Nullable(Type.String({ description: 'CPF ou CNPJ como cadastrado.' }))),
-  emails: Type.Optional(Type.Array(Type.String())),
-  telefones: Type.Optional(Type.Array(Type.Object({ tipo: Type.String(), numero: Type.String() }))),
+  emails: Type.Optional(Type.Array(Type.String(), { description: 'E-mails cadastrados, sem os vazios; pode ser `[]`.' })),
+  telefones: Type.Optional(
+    Type.Array(
+      Type.Object({
+        tipo: Type.String({ description: 'Tipo como cadastrado (ex.: `celular`, `fixo`).' }),
+        numero: Type.String({ description: 'Número como cadastrado.' }),
+      }),
+      { description: 'Telefones na ordem cadastrada.' },
+    ),
+  ),
   endereco: Type.Optional(
     Nullable(
-      Type.Object({
-        logradouro: Nullable(Type.String()),
-        numero: Nullable(Type.String()),
-        complemento: Nullable(Type.String()),
-        bairro: Nullable(Type.String()),
-        cidade: Nullable(Type.String()),
-        uf: Nullable(Type.String()),
-        cep: Nullable(Type.String()),
-      }),
+      Type.Object(
+        {
+          logradouro: Nullable(Type.String()),
+          numero: Nullable(Type.String()),
+          complemento: Nullable(Type.String()),
+          bairro: Nullable(Type.String()),
+          cidade: Nullable(Type.String()),
+          uf: Nullable(Type.String()),
+          cep: Nullable(Type.String()),
+        },
+        { description: 'Endereço; null quando não cadastrado. Cada campo pode ser null.' },
+      ),
     ),
   ),
 };
 
 export const ClienteSchema = Type.Object(
   {
-    id: Type.Integer(),
+    id: Type.Integer({ description: 'Id do cliente.' }),
     nome: Type.String({ description: 'Pessoa física: nome e sobrenome, separados por um espaço. Pessoa jurídica: razão social.' }),
-    tipo_pessoa: Type.Union([Type.Literal('fisica'), Type.Literal('juridica')]),
-    ativo: Type.Boolean(),
+    tipo_pessoa: Type.Union([Type.Literal('fisica'), Type.Literal('juridica')], {
+      description: '`fisica` (CPF) ou `juridica` (CNPJ).',
+    }),
+    ativo: Type.Boolean({ description: 'false para clientes inativos (listados só com `ativo=0`).' }),
     data_cadastro: DateTimeUtc,
+    atualizado_em: AtualizadoEm,
     ...contato,
   },
   { description: 'Cliente. Os campos de contato só aparecem com `incluir=contato`.' },
 );
+
+/** A customer as the API writes it with `incluir=contato`, for the OpenAPI examples. */
+export const clienteExample = {
+  id: 1,
+  nome: 'João da Silva',
+  tipo_pessoa: 'fisica',
+  ativo: true,
+  data_cadastro: '2024-03-15T13:42:10Z',
+  documento: '529.982.247-25',
+  emails: ['joao.silva@exemplo.com.br'],
+  telefones: [{ tipo: 'celular', numero: '(11) 98765-4321' }],
+  endereco: {
+    logradouro: 'Rua das Flores',
+    numero: '123',
+    complemento: 'Apto 42',
+    bairro: 'Centro',
+    cidade: 'São Paulo',
+    uf: 'SP',
+    cep: '01001-000',
+  },
+  atualizado_em: '2025-11-03T18:20:44Z',
+};

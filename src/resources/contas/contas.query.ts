@@ -4,7 +4,7 @@ import type { Direction, Page } from '../../domain/paging.ts';
 import type { Period } from '../../http/period.ts';
 import type { ListQuery, ListSpec } from '../../store/list/list-spec.ts';
 import type { SqlParams, SqlPiece } from '../../store/list/sql-params.ts';
-import { dateText } from '../../store/sql.ts';
+import { dateText, utcText } from '../../store/sql.ts';
 import type { CentralDatabase } from '../../store/tables.ts';
 import type { ContasSort } from './contas.schema.ts';
 
@@ -51,7 +51,8 @@ function record(today: string, usuariosHere: boolean): SqlPiece {
       r.valor::float8 AS valor,
       ${dateText('r.vencimento')} AS vencimento,
       CASE WHEN r.data_pagamento IS NOT NULL THEN 'pago' WHEN r.vencimento < ${p.add(today, 'date')} THEN 'vencido' ELSE 'aberto' END AS status,
-      ${dateText('r.data_pagamento')} AS data_pagamento) x)`;
+      ${dateText('r.data_pagamento')} AS data_pagamento,
+      ${utcText('r.atualizado_em')} AS atualizado_em) x)`;
 }
 
 /**

@@ -2,11 +2,11 @@ import type { Static } from 'typebox';
 import type { Scope } from '../../domain/scopes.ts';
 import { listMeta, pageOf, type Page } from '../../domain/paging.ts';
 import type { Detalhe } from '../../errors/coded-error.ts';
-import { dataRoute, listBody } from '../../http/data-route.ts';
+import { dataRoute, JsonText, listBody, type ApiTag } from '../../http/data-route.ts';
 import { sortOf } from '../../http/pagination.ts';
 import type { Parsed } from '../../http/params.ts';
 import { periodOf, periodProblems } from '../../http/period.ts';
-import { listOf } from '../../http/schemas.ts';
+import { feedBody, FEED_DESCRIPTION, feedParams, parsedEntries, readFeedPage, type FeedAnswer } from '../../http/feed-route.ts';
 import type { ListPage } from '../../store/list/list-engine.ts';
 import { contasQuery, contasSpec, usuarioNames, type ContasTabela } from './contas.query.ts';
 import { ContaSchema, contasListParams } from './contas.schema.ts';
@@ -14,20 +14,56 @@ import { ContaSchema, contasListParams } from './contas.schema.ts';
 interface ContasResource {
   url: string;
   scope: Scope;
-  tag: string;
+  operationId: string;
+  tag: ApiTag;
   summary: string;
+  feedOperationId: string;
+  feedSummary: string;
   tabela: ContasTabela;
+  example: Record<string, unknown>;
 }
 
 const RESOURCES: readonly ContasResource[] = [
   {
     url: '/v1/contas-receber',
     scope: 'contas-receber:ler',
-    tag: 'Contas a receber',
+    operationId: 'listarContasReceber',
+    tag: { name: 'Contas a receber', description: 'O que a empresa tem a receber: valores, vencimentos, pagamentos e quem deve.' },
     summary: 'Listar contas a receber',
+    feedOperationId: 'listarAlteracoesContasReceber',
+    feedSummary: 'Alterações de contas a receber',
     tabela: 'contas_receber',
+    example: {
+      id: 3120,
+      cedente: { tipo: 'cliente', id: 1, nome: 'João da Silva' },
+      descricao: 'Parcela 2/3 da OS-1234',
+      valor: 150.17,
+      vencimento: '2025-07-10',
+      status: 'pago',
+      data_pagamento: '2025-07-08',
+      atualizado_em: '2025-07-08T19:31:26Z',
+    },
   },
-  { url: '/v1/contas-pagar', scope: 'contas-pagar:ler', tag: 'Contas a pagar', summary: 'Listar contas a pagar', tabela: 'contas_pagar' },
+  {
+    url: '/v1/contas-pagar',
+    scope: 'contas-pagar:ler',
+    operationId: 'listarContasPagar',
+    tag: { name: 'Contas a pagar', description: 'O que a empresa tem a pagar: valores, vencimentos, pagamentos e a quem se deve.' },
+    summary: 'Listar contas a pagar',
+    feedOperationId: 'listarAlteracoesContasPagar',
+    feedSummary: 'Alterações de contas a pagar',
+    tabela: 'contas_pagar',
+    example: {
+      id: 877,
+      cedente: { tipo: 'fornecedor', id: 14, nome: 'Refrigeração Paulista Ltda' },
+      descricao: 'Compra de gás refrigerante R-410A',
+      valor: 1280,
+      vencimento: '2025-08-05',
+      status: 'aberto',
+      data_pagamento: null,
+      atualizado_em: '2025-07-21T12:00:37Z',
+    },
+  },
 ];
 
 const DESCRIPTION =
@@ -46,7 +82,17 @@ async function withUsuarioNames(found: ListPage, page: Page, names: (ids: number
   const ids = data.flatMap((c) => (c.cedente.tipo === 'usuario' && c.cedente.id !== null ? [c.cedente.id] : []));
   const usuarios = await names(ids);
   for (const c of data) if (c.cedente.tipo === 'usuario' && c.cedente.id !== null) c.cedente.nome = usuarios.get(c.cedente.id) ?? null;
-  return { data, meta: listMeta(page, found.total) };
+  const meta = listMeta(page, found.total);
+  return new JsonText(JSON.stringify({ data, meta }), meta);
+}
+
+/** A feed page of a company on another database than the central one: its usuario cedentes named as the list names them. */
+async function feedWithUsuarioNames(answer: FeedAnswer, names: (ids: number[]) => Promise<Map<number, string | null>>) {
+  const entries = parsedEntries(answer);
+  const contas = entries.flatMap((e) => (e.registro === null ? [] : [e.registro as ContaRecord]));
+  const usuarios = await names(contas.flatMap((c) => (c.cedente.tipo === 'usuario' && c.cedente.id !== null ? [c.cedente.id] : [])));
+  for (const c of contas) if (c.cedente.tipo === 'usuario' && c.cedente.id !== null) c.cedente.nome = usuarios.get(c.cedente.id) ?? null;
+  return feedBody({ ...answer, entries: entries.map((e) => JSON.stringify(e)).join(',') });
 }
 
 /** `cedente_id` needs a `cedente_tipo` that has ids: an `outro` cedente is free text. */
@@ -57,16 +103,17 @@ function cedenteProblems(p: Parsed<typeof contasListParams>): Detalhe[] {
   return [];
 }
 
-/** GET /v1/contas-receber and GET /v1/contas-pagar: one implementation, two tables (spec: same shape). */
-export const contasRoutes = RESOURCES.map((resource) =>
+/** GET /v1/contas-receber and GET /v1/contas-pagar, and their feeds: one implementation, two tables (spec: same shape). */
+export const contasRoutes = RESOURCES.flatMap((resource) => [
   dataRoute({
     url: resource.url,
     scope: resource.scope,
+    operationId: resource.operationId,
     tag: resource.tag,
     summary: resource.summary,
     description: DESCRIPTION,
     params: contasListParams,
-    response: listOf(ContaSchema),
+    record: { name: 'Conta', schema: ContaSchema, example: resource.example },
     check: (p, _principal, sent) => [...periodProblems(p, sent), ...cedenteProblems(p)],
     async handler(ctx) {
       const p = ctx.params();
@@ -81,4 +128,23 @@ export const contasRoutes = RESOURCES.map((resource) =>
       return withUsuarioNames(found, page, (ids) => usuarioNames(ctx.central, empresaId, ids));
     },
   }),
-);
+  dataRoute({
+    url: `${resource.url}/alteracoes`,
+    scope: resource.scope,
+    operationId: resource.feedOperationId,
+    tag: resource.tag,
+    summary: resource.feedSummary,
+    description: `${FEED_DESCRIPTION} O \`status\` do registro é calculado na leitura e não gera alteração ao mudar com a data.`,
+    params: feedParams,
+    record: { name: 'Conta', schema: ContaSchema, example: resource.example },
+    feed: true,
+    async handler(ctx) {
+      const p = ctx.params();
+      const { empresaId, tenantDb } = ctx.principal;
+      const usuariosHere = tenantDb === null;
+      const answer = await readFeedPage(ctx, contasSpec(resource.tabela, ctx.today, usuariosHere), p);
+      if (usuariosHere) return feedBody(answer);
+      return feedWithUsuarioNames(answer, (ids) => usuarioNames(ctx.central, empresaId, ids));
+    },
+  }),
+]);

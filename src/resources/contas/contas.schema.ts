@@ -3,9 +3,9 @@ import { CEDENTE_TIPOS, CONTA_STATUS } from '../../domain/conta.ts';
 import { listParams } from '../../http/pagination.ts';
 import type { ParamSpecs } from '../../http/params.ts';
 import { periodParams } from '../../http/period.ts';
-import { Nullable } from '../../http/schemas.ts';
+import { AtualizadoEm, Nullable } from '../../http/schemas.ts';
 
-export const CONTAS_SORTS = ['id', 'vencimento', 'valor', 'data_pagamento'] as const;
+export const CONTAS_SORTS = ['id', 'vencimento', 'valor', 'data_pagamento', 'atualizado_em'] as const;
 
 export type ContasSort = (typeof CONTAS_SORTS)[number];
 
@@ -46,13 +46,14 @@ const CedenteSchema = Type.Object(
 
 export const ContaSchema = Type.Object(
   {
-    id: Type.Integer(),
+    id: Type.Integer({ description: 'Id da conta.' }),
     cedente: CedenteSchema,
-    descricao: Nullable(Type.String()),
+    descricao: Nullable(Type.String({ description: 'Descrição cadastrada.' })),
     valor: Type.Number({ description: 'Valor exato: número JSON com no máximo 2 casas decimais.' }),
     vencimento: Type.String({ format: 'date', description: 'AAAA-MM-DD.' }),
     status: Type.Enum(CONTA_STATUS, { description: `Calculado na leitura: ${STATUS_RULE}` }),
-    data_pagamento: Nullable(Type.String({ format: 'date', description: 'AAAA-MM-DD.' })),
+    data_pagamento: Nullable(Type.String({ format: 'date', description: 'Data do pagamento, AAAA-MM-DD; null enquanto não paga.' })),
+    atualizado_em: AtualizadoEm,
   },
   { description: 'Conta a receber ou a pagar (mesmo formato). Contas excluídas nunca aparecem.' },
 );

@@ -36,7 +36,8 @@ const RECORD = `(SELECT row_to_json(x)::text FROM (SELECT
     ${utcText('r.criada_em')} AS criada_em,
     ${utcText('r.data_conclusao')} AS data_conclusao,
     coalesce((SELECT sum(i.subtotal) FROM ordens_servico_itens i
-      WHERE i.ordem_servico_id = r.id AND i.empresa_id = r.empresa_id AND NOT i.excluido), 0)::float8 AS valor_total) x)`;
+      WHERE i.ordem_servico_id = r.id AND i.empresa_id = r.empresa_id AND NOT i.excluido), 0)::float8 AS valor_total,
+    ${utcText('r.atualizado_em')} AS atualizado_em) x)`;
 
 export const ordensServicoSpec: ListSpec = {
   table: 'ordens_servico',

@@ -5,16 +5,23 @@ import { DataError, type Detalhe } from '../../errors/coded-error.ts';
 import { dataRoute, listBody } from '../../http/data-route.ts';
 import { sortOf } from '../../http/pagination.ts';
 import { periodOf, periodProblems } from '../../http/period.ts';
-import { detailOf, listOf } from '../../http/schemas.ts';
+import { feedBody, FEED_DESCRIPTION, feedParams, readFeedPage } from '../../http/feed-route.ts';
 import { findOrdemServico, ordensServicoQuery, ordensServicoSpec } from './ordens-servico.query.ts';
 import {
+  ordemServicoDetalheExample,
   OrdemServicoDetalheSchema,
+  ordemServicoExample,
   OrdemServicoSchema,
   ordensServicoDetailParams,
   ordensServicoListParams,
 } from './ordens-servico.schema.ts';
 
-const TAG = 'Ordens de serviço';
+const TAG = {
+  name: 'Ordens de serviço',
+  description:
+    'Ordens de serviço da empresa, com cliente, técnico, status (padrão ou personalizados da empresa) e valor total; ' +
+    'o detalhe traz também os itens e o checklist.',
+};
 
 /** D14: `status` is one of the standard values or of the company's own catalogue, as sent. */
 function statusProblems(status: string | undefined, principal: Principal): Detalhe[] {
@@ -26,6 +33,7 @@ export const ordensServicoRoutes = [
   dataRoute({
     url: '/v1/ordens-servico',
     scope: 'os:ler',
+    operationId: 'listarOrdensServico',
     tag: TAG,
     summary: 'Listar ordens de serviço',
     description:
@@ -34,7 +42,7 @@ export const ordensServicoRoutes = [
       '`ordem` sem `ordenar_por` se aplica a `data_abertura`; valores nulos (`data_conclusao`) vêm por último nas duas direções. ' +
       '`valor_total` é a soma exata dos itens não excluídos.',
     params: ordensServicoListParams,
-    response: listOf(OrdemServicoSchema),
+    record: { name: 'OrdemServico', schema: OrdemServicoSchema, example: ordemServicoExample },
     check: (p, principal, sent) => [...periodProblems(p, sent), ...statusProblems(p.status, principal)],
     async handler(ctx) {
       const p = ctx.params();
@@ -48,15 +56,30 @@ export const ordensServicoRoutes = [
     },
   }),
   dataRoute({
+    url: '/v1/ordens-servico/alteracoes',
+    scope: 'os:ler',
+    operationId: 'listarAlteracoesOrdensServico',
+    tag: TAG,
+    summary: 'Alterações de ordens de serviço',
+    description: `${FEED_DESCRIPTION} Alterações de itens e do checklist contam como alteração da OS; o registro é o da listagem (sem itens).`,
+    params: feedParams,
+    record: { name: 'OrdemServico', schema: OrdemServicoSchema, example: ordemServicoExample },
+    feed: true,
+    async handler(ctx) {
+      return feedBody(await readFeedPage(ctx, ordensServicoSpec, ctx.params()));
+    },
+  }),
+  dataRoute({
     url: '/v1/ordens-servico/:id',
     scope: 'os:ler',
+    operationId: 'obterOrdemServico',
     tag: TAG,
     summary: 'Detalhar uma ordem de serviço',
     description:
       'Uma OS pelo id, com itens e checklist. Não aceita parâmetros de consulta. ' +
       'Id inexistente, de OS excluída ou de outra empresa: 404 `recurso_nao_encontrado`.',
     params: ordensServicoDetailParams,
-    response: detailOf(OrdemServicoDetalheSchema),
+    record: { name: 'OrdemServicoDetalhe', schema: OrdemServicoDetalheSchema, example: ordemServicoDetalheExample },
     async handler(ctx) {
       ctx.params();
       const found = await findOrdemServico(ctx.tenant, ctx.principal.empresaId, ctx.id(), (id) => ctx.listRecord(ordensServicoSpec, id));

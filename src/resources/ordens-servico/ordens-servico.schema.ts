@@ -2,10 +2,10 @@ import { Type } from 'typebox';
 import { listParams } from '../../http/pagination.ts';
 import type { ParamSpecs } from '../../http/params.ts';
 import { periodParams } from '../../http/period.ts';
-import { DateTimeUtc, Nullable } from '../../http/schemas.ts';
+import { AtualizadoEm, DateTimeUtc, Nullable } from '../../http/schemas.ts';
 import { STANDARD_OS_STATUS } from '../../domain/ordem-servico.ts';
 
-export const ORDENS_SERVICO_SORTS = ['id', 'data_abertura', 'data_conclusao'] as const;
+export const ORDENS_SERVICO_SORTS = ['id', 'data_abertura', 'data_conclusao', 'atualizado_em'] as const;
 
 const standardList = STANDARD_OS_STATUS.map((s) => `\`${s}\``).join(', ');
 
@@ -38,7 +38,7 @@ const Money = (description: string) =>
   Type.Number({ description: `${description} Número JSON com no máximo 2 casas decimais, em aritmética decimal exata.` });
 
 const ordemFields = {
-  id: Type.Integer(),
+  id: Type.Integer({ description: 'Id da OS.' }),
   numero: Type.String({ description: 'O texto `OS-` seguido do id.', examples: ['OS-1234'] }),
   status: Type.String({
     description: `Um dos 11 status padrão (${standardList}) ou um status personalizado do catálogo editável da empresa.`,
@@ -61,6 +61,7 @@ const ordemFields = {
     }),
   ),
   valor_total: Money('Soma exata do `subtotal` dos itens não excluídos; 0 quando não há itens.'),
+  atualizado_em: AtualizadoEm,
 };
 
 export const OrdemServicoSchema = Type.Object(ordemFields, {
@@ -96,3 +97,54 @@ export const OrdemServicoDetalheSchema = Type.Object(
   },
   { description: 'Ordem de serviço com itens e checklist. OS excluídas ou de outra empresa: 404.' },
 );
+
+/** An order as the list writes it, for the OpenAPI examples. */
+export const ordemServicoExample = {
+  id: 1234,
+  numero: 'OS-1234',
+  status: 'em_execucao',
+  cliente: { id: 1, nome: 'João da Silva' },
+  tecnico: { id: 7, nome: 'Carlos Pereira' },
+  data_abertura: '2025-06-02',
+  hora_abertura: '08:30:00',
+  criada_em: '2025-06-02T11:30:00Z',
+  data_conclusao: null,
+  valor_total: 450.5,
+  atualizado_em: '2025-06-02T14:12:08Z',
+};
+
+/** The same order in its detail, with its items and checklist. */
+export const ordemServicoDetalheExample = {
+  ...ordemServicoExample,
+  itens: [
+    {
+      id: 5501,
+      tipo: 'servico',
+      item_id: 3,
+      descricao: 'Instalação de ar-condicionado split',
+      quantidade: 1,
+      valor_unitario: 350,
+      subtotal: 350,
+    },
+    {
+      id: 5502,
+      tipo: 'produto',
+      item_id: 12,
+      descricao: 'Suporte para condensadora',
+      quantidade: 2,
+      valor_unitario: 50.25,
+      subtotal: 100.5,
+    },
+  ],
+  checklist: [
+    { id: 901, equipamento_id: null, tipo: 'titulo', pergunta: 'Conferência final', resposta: null, motivo_nao_conformidade: null },
+    {
+      id: 902,
+      equipamento_id: 31,
+      tipo: 'opcoes',
+      pergunta: 'O equipamento ligou após o serviço?',
+      resposta: 'Sim',
+      motivo_nao_conformidade: null,
+    },
+  ],
+};

@@ -26,7 +26,8 @@ const record = (table: Catalogo) => `(SELECT row_to_json(x)::text FROM (SELECT
     r.descricao,${table === 'produtos' ? '\n    r.unidade,' : ''}
     r.valor::float8 AS valor,
     r.ativo,
-    ${utcText('r.data_cadastro')} AS data_cadastro) x)`;
+    ${utcText('r.data_cadastro')} AS data_cadastro,
+    ${utcText('r.atualizado_em')} AS atualizado_em) x)`;
 
 const SPECS: Record<Catalogo, ListSpec> = {
   produtos: {

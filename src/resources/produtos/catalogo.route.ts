@@ -1,10 +1,9 @@
-import type { TSchema } from 'typebox';
 import { pageOf } from '../../domain/paging.ts';
 import type { Scope } from '../../domain/scopes.ts';
 import { DataError } from '../../errors/coded-error.ts';
-import { dataRoute, JsonText, listBody } from '../../http/data-route.ts';
+import { dataRoute, JsonText, listBody, type ApiRecord, type ApiTag } from '../../http/data-route.ts';
 import { sortOf } from '../../http/pagination.ts';
-import { detailOf, listOf } from '../../http/schemas.ts';
+import { feedBody, FEED_DESCRIPTION, feedParams, readFeedPage } from '../../http/feed-route.ts';
 import { catalogoQuery, catalogoSpec, type Catalogo } from './catalogo.query.ts';
 import { catalogoDetailParams, catalogoListParams } from './catalogo.schema.ts';
 
@@ -12,28 +11,31 @@ import { catalogoDetailParams, catalogoListParams } from './catalogo.schema.ts';
 export interface CatalogoResource {
   table: Catalogo;
   scope: Scope;
-  tag: string;
+  tag: ApiTag;
   /** plural and singular nouns for the documentation, e.g. 'produtos' / 'um produto' */
   plural: string;
   singular: string;
-  schema: TSchema;
+  /** the record, named in singular (`Produto`): operations are `listar<Tag>` and `obter<Produto>` */
+  record: ApiRecord;
 }
 
 /** GET /v1/<table> and GET /v1/<table>/{id}: produtos and servicos are served the same way. */
 export function catalogoRoutes(resource: CatalogoResource) {
-  const { table, scope, tag, plural, singular, schema } = resource;
+  const { table, scope, tag, plural, singular, record } = resource;
+  const listName = tag.name.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
   const listParams = catalogoListParams(plural);
   return [
     dataRoute({
       url: `/v1/${table}`,
       scope,
+      operationId: `listar${listName}`,
       tag,
       summary: `Listar ${plural}`,
       description:
-        `${tag} da empresa da credencial, paginados. Padrão: somente ativos, ordenados por \`id\` crescente; ` +
+        `${tag.name} da empresa da credencial, paginados. Padrão: somente ativos, ordenados por \`id\` crescente; ` +
         '`ordenar_por` sem `ordem` também usa `asc`. `ordenar_por=nome` ignora maiúsculas e acentos. Excluídos nunca aparecem.',
       params: listParams,
-      response: listOf(schema),
+      record,
       async handler(ctx) {
         const p = ctx.params();
         const page = pageOf(p);
@@ -43,15 +45,30 @@ export function catalogoRoutes(resource: CatalogoResource) {
       },
     }),
     dataRoute({
+      url: `/v1/${table}/alteracoes`,
+      scope,
+      operationId: `listarAlteracoes${listName}`,
+      tag,
+      summary: `Alterações de ${plural}`,
+      description: FEED_DESCRIPTION,
+      params: feedParams,
+      record,
+      feed: true,
+      async handler(ctx) {
+        return feedBody(await readFeedPage(ctx, catalogoSpec(table), ctx.params()));
+      },
+    }),
+    dataRoute({
       url: `/v1/${table}/:id`,
       scope,
+      operationId: `obter${record.name}`,
       tag,
       summary: `Detalhar ${singular}`,
       description:
         `${singular[0]?.toUpperCase()}${singular.slice(1)} pelo id, ativo ou inativo. Id inexistente, excluído ou de outra empresa: ` +
         '404 `recurso_nao_encontrado`. Não aceita parâmetros de consulta.',
       params: catalogoDetailParams,
-      response: detailOf(schema),
+      record,
       async handler(ctx) {
         ctx.params(); // validates the id and refuses any query parameter (D8)
         const item = await ctx.listRecord(catalogoSpec(table), ctx.id());

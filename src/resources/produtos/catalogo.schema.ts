@@ -2,10 +2,10 @@ import { Type } from 'typebox';
 import { NOME_MIN_LENGTH } from '../../domain/limits.ts';
 import { listParams } from '../../http/pagination.ts';
 import type { ParamSpecs } from '../../http/params.ts';
-import { DateTimeUtc, Nullable } from '../../http/schemas.ts';
+import { AtualizadoEm, DateTimeUtc, Nullable } from '../../http/schemas.ts';
 
 /** What produtos and servicos share (D24): list parameters and record fields. */
-export const CATALOGO_SORTS = ['id', 'nome'] as const;
+export const CATALOGO_SORTS = ['id', 'nome', 'atualizado_em'] as const;
 
 /** `noun` is the plural the descriptions speak of: "produtos" or "serviços". */
 export function catalogoListParams(noun: string) {
@@ -26,13 +26,14 @@ export const catalogoDetailParams = {} as const satisfies ParamSpecs;
 
 /** The fields of both records, in the order the API writes them (produtos add `unidade` after `descricao`). */
 export const catalogoFields = {
-  id: Type.Integer(),
+  id: Type.Integer({ description: 'Id do registro.' }),
   codigo: Nullable(Type.String({ description: 'Código cadastrado pela empresa.' })),
   nome: Type.String({ description: 'Nome cadastrado; `""` (texto vazio) quando não cadastrado, nunca `null`.' }),
-  descricao: Nullable(Type.String()),
+  descricao: Nullable(Type.String({ description: 'Descrição cadastrada.' })),
   valor: Type.Number({
     description: 'Preço em reais: número JSON exato, com no máximo 2 casas decimais; `0` quando não cadastrado, nunca `null`.',
   }),
-  ativo: Type.Boolean(),
+  ativo: Type.Boolean({ description: 'false para registros inativos (listados só com `ativo=0`).' }),
   data_cadastro: DateTimeUtc,
+  atualizado_em: AtualizadoEm,
 };

@@ -1,11 +1,11 @@
 import { catalogoRoutes } from './catalogo.route.ts';
-import { ProdutoSchema } from './produtos.schema.ts';
+import { produtoExample, ProdutoSchema } from './produtos.schema.ts';
 
 export const produtosRoutes = catalogoRoutes({
   table: 'produtos',
   scope: 'produtos:ler',
-  tag: 'Produtos',
+  tag: { name: 'Produtos', description: 'Catálogo de produtos da empresa, ativos e inativos.' },
   plural: 'produtos',
   singular: 'um produto',
-  schema: ProdutoSchema,
+  record: { name: 'Produto', schema: ProdutoSchema, example: produtoExample },
 });

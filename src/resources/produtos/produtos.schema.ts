@@ -12,6 +12,7 @@ export const ProdutoSchema = Type.Object(
     valor: f.valor,
     ativo: f.ativo,
     data_cadastro: f.data_cadastro,
+    atualizado_em: f.atualizado_em,
   },
   {
     description:
@@ -19,3 +20,16 @@ export const ProdutoSchema = Type.Object(
       '`nome` e `valor` nunca: sem cadastro, `""` e `0`.',
   },
 );
+
+/** A product, for the OpenAPI examples. */
+export const produtoExample = {
+  id: 12,
+  codigo: 'SUP-CD-01',
+  nome: 'Suporte para condensadora',
+  descricao: 'Par de suportes de aço galvanizado',
+  unidade: 'UN',
+  valor: 50.25,
+  ativo: true,
+  data_cadastro: '2024-01-20T14:05:00Z',
+  atualizado_em: '2025-09-12T16:40:03Z',
+};

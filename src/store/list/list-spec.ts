@@ -17,6 +17,9 @@ export interface SortColumn {
   nullable: boolean;
 }
 
+/** D43: every list sorts by `atualizado_em` (NOT NULL, tenant migration 0006); no spec needs to name it. */
+export const ATUALIZADO_EM_SORT: SortColumn = { column: 'r.atualizado_em', type: 'timestamptz', nullable: false };
+
 /**
  * How a list endpoint reads its table (store/list/list-engine.ts): the sort columns it offers and
  * how one row is written as the API's JSON record. Filters come with each request.
@@ -41,4 +44,9 @@ export interface ListQuery {
   filterKey: string;
   sort: { field: string; direction: Direction };
   page: Page;
+  /**
+   * D43: only rows with `atualizado_em` at or after this instant (a timestamptz literal, compared
+   * to the second). Every list has it, so the engine applies it and keys the page index with it.
+   */
+  atualizadoDesde?: string;
 }

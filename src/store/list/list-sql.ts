@@ -1,5 +1,5 @@
 import type { Direction } from '../../domain/paging.ts';
-import type { ListQuery, ListSpec, SortColumn } from './list-spec.ts';
+import { ATUALIZADO_EM_SORT, type ListQuery, type ListSpec, type SortColumn } from './list-spec.ts';
 import { SqlParams } from './sql-params.ts';
 
 /**
@@ -29,6 +29,7 @@ function orderBy(sort: SortColumn | null, direction: Direction): string {
 
 function sortColumnOf(spec: ListSpec, field: string): SortColumn | null {
   if (field === 'id') return null;
+  if (field === 'atualizado_em') return ATUALIZADO_EM_SORT;
   const sort = spec.sorts[field];
   if (sort === undefined) throw new Error(`${spec.table} has no sort ${field}`);
   return sort;
@@ -36,6 +37,10 @@ function sortColumnOf(spec: ListSpec, field: string): SortColumn | null {
 
 function baseWhere(query: ListQuery, params: SqlParams): string {
   const conditions = query.conditions.map((condition) => `(${condition(params)})`);
+  const { atualizadoDesde } = query;
+  // D43: inclusive and to the second; the stored instants are whole seconds (tenant migration 0006).
+  if (atualizadoDesde !== undefined)
+    conditions.push(`r.atualizado_em >= date_trunc('second', ${params.add(atualizadoDesde, 'timestamptz')})`);
   return ['r.empresa_id = $1', 'NOT r.excluido', ...conditions].join(' AND ');
 }
 
