@@ -2,10 +2,12 @@ import Fastify, { LogController, type FastifyInstance, type FastifyReply, type F
 import type { Config } from './config/config.ts';
 import { DataError } from './errors/coded-error.ts';
 import { answerClientError } from './http/client-error.ts';
+import { connectionBudgets, refuseMissingHost } from './http/connection-budgets.ts';
 import { envelopeErrorHandler, sendCoded } from './http/failure.ts';
 import { handleFrameworkError } from './http/framework-errors.ts';
+import { registerCompression } from './http/compression.ts';
+import { conditionalGetHook } from './http/conditional.ts';
 import { setCommonHeaders } from './http/headers.ts';
-import { registerOpenApi } from './http/openapi.ts';
 import { requestIdFor } from './http/request-id.ts';
 import { RouteTable } from './http/route-table.ts';
 import { ErrorEnvelopeSchema } from './http/schemas.ts';
@@ -19,7 +21,7 @@ import { everyRoute } from './routes.ts';
 import type { Store } from './store/store.ts';
 
 export interface AppDeps {
-  config: Pick<Config, 'trustProxy'>;
+  config: Pick<Config, 'trustProxy'> & Partial<Pick<Config, 'publicBaseUrl'>>;
   store: Store;
   limiter: Limiter;
   logger?: FastifyServerOptions['loggerInstance'];
@@ -78,6 +80,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       answerClientError(err, socket, app.log);
     },
     return503OnClosing: false,
+    // Header, request and keep-alive budgets of our own (slow clients), and Host checked by us.
+    ...connectionBudgets(),
   }) as unknown as FastifyInstance;
 
   // Validation is the routes' own (the strict query parser, the settings body schemas), so Ajv
@@ -91,7 +95,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
 
-  app.addHook('onRequest', async (request, reply) => setCommonHeaders(request, reply));
+  app.addHook('onRequest', async (request, reply) => {
+    setCommonHeaders(request, reply);
+    if (refuseMissingHost(request, reply)) return reply;
+  });
   app.addHook('onResponse', async (request, reply) => recordResponse(request, reply));
   app.setErrorHandler(envelopeErrorHandler);
 
@@ -106,13 +113,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return sendCoded(reply, request, new DataError('metodo_nao_permitido'));
   });
 
-  // Registered first, on the root, so that it sees the routes of every plugin registered after it.
-  await registerOpenApi(app);
+  // Registered first, on the root, so that they see the routes of every plugin registered after them;
+  // the ETag before compression, so that it tags the body as written (D46).
+  app.addHook('onSend', conditionalGetHook);
+  await registerCompression(app);
   const { store, limiter } = deps;
-  await app.register(oauthPlugin, { store, limiter });
-  await app.register(dataApiPlugin, { store, limiter });
+  const { publicBaseUrl } = deps.config;
+  await app.register(oauthPlugin, { store, limiter, publicBaseUrl });
+  await app.register(dataApiPlugin, { store, limiter, publicBaseUrl });
   await app.register(settingsPlugin, { store, limiter });
-  await app.register(opsPlugin, { store, limiter, ...(deps.metrics && !deps.metricsOnOwnPort ? { metrics: deps.metrics } : {}) });
+  await app.register(opsPlugin, {
+    store,
+    limiter,
+    publicBaseUrl,
+    ...(deps.metrics && !deps.metricsOnOwnPort ? { metrics: deps.metrics } : {}),
+  });
   await app.ready();
   return app;
 }

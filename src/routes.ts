@@ -1,6 +1,9 @@
 import { docsPage } from './docs-page/docs-page.routes.ts';
 import type { DataRoute } from './http/data-route.ts';
+import { buildOpenApi, type Json } from './http/openapi.ts';
 import { staticPageRoutes } from './http/static-page.ts';
+import { tokenOperations } from './oauth/token.openapi.ts';
+import { metadataRoutes } from './oauth/authorization-server-metadata.ts';
 import { tokenRoute } from './oauth/token.route.ts';
 import { HEALTH_URL, METRICS_URL, OPENAPI_URL, READY_URL } from './ops/ops.routes.ts';
 import { boletosRoutes } from './resources/boletos/boletos.route.ts';
@@ -31,6 +34,9 @@ export const DATA_ROUTES: readonly DataRoute[] = [
 /** The token endpoint (plugin `oauth`). */
 export const OAUTH_ROUTES = [tokenRoute] as const;
 
+/** RFC 8414 authorization-server metadata, for discovery by OAuth libraries (plugin `oauth`). */
+export const DISCOVERY_ROUTES = metadataRoutes(docsPage.url);
+
 /** The settings area (plugin `settings`): its JSON API and its page. */
 export const SETTINGS_ROUTES = { api: settingsApiRoutes, page: settingsPage } as const;
 
@@ -47,10 +53,22 @@ export interface RouteEntry {
 export function everyRoute(): RouteEntry[] {
   return [
     ...OAUTH_ROUTES.map((r) => ({ method: r.method, url: r.url, plugin: 'oauth' as const })),
+    ...DISCOVERY_ROUTES.map((r) => ({ method: r.method, url: r.url, plugin: 'oauth' as const })),
     ...DATA_ROUTES.map((r) => ({ method: 'GET', url: r.url, plugin: 'data-api' as const })),
     ...SETTINGS_ROUTES.api.map((r) => ({ method: r.method, url: r.url, plugin: 'settings' as const })),
     ...staticPageRoutes(SETTINGS_ROUTES.page).map((r) => ({ ...r, plugin: 'settings' as const })),
     ...OPS_ROUTES.urls.map((url) => ({ method: 'GET', url, plugin: 'ops' as const })),
     ...staticPageRoutes(OPS_ROUTES.page).map((r) => ({ ...r, plugin: 'ops' as const })),
   ];
+}
+
+let description: Json | null = null;
+
+/**
+ * The OpenAPI description of the public API (the token endpoint and the data routes), built once
+ * from these lists, with the default server; `forBaseUrl` (http/openapi.ts) sets the address per request.
+ */
+export function apiDescription(): Json {
+  description ??= buildOpenApi(DATA_ROUTES, [tokenOperations]);
+  return description;
 }

@@ -1,4 +1,4 @@
-import { TOKEN_BODY_LIMIT } from '../domain/limits.ts';
+import { MAX_ACTIVE_CREDENTIALS, TOKEN_BODY_LIMIT } from '../domain/limits.ts';
 
 /**
  * The closed catalogue of the data envelope's error codes (spec "Errors"), with the HTTP status
@@ -37,6 +37,10 @@ export const SETTINGS_ERRORS = {
   },
   senha_incorreta: { status: 403, mensagem: 'Senha atual incorreta.' },
   muitas_tentativas: { status: 429, mensagem: 'Muitas tentativas. Aguarde o tempo indicado e tente novamente.' },
+  limite_de_credenciais: {
+    status: 409,
+    mensagem: `A empresa já tem ${MAX_ACTIVE_CREDENTIALS} credenciais ativas, o máximo permitido. Revogue uma credencial que não esteja mais em uso para criar outra.`,
+  },
 } as const satisfies Record<string, { status: number; mensagem: string }>;
 
 export type SettingsErrorCode = keyof typeof SETTINGS_ERRORS | 'recurso_nao_encontrado' | 'erro_interno' | 'servico_indisponivel';
@@ -62,6 +66,8 @@ export const CONNECTION_ERRORS: Record<string, { status: number; codigo: DataErr
   },
   ERR_HTTP_REQUEST_TIMEOUT: { status: 408, codigo: 'requisicao_invalida', mensagem: 'A requisição não chegou completa a tempo.' },
 };
+/** An HTTP/1.1 request without Host (RFC 9112 §3.2): refused by the app, as Node would, in the envelope. */
+export const MISSING_HOST_MESSAGE = 'Requisição HTTP malformada: o cabeçalho Host é obrigatório em HTTP/1.1.';
 export const CONNECTION_ERROR_DEFAULT = {
   status: 400,
   codigo: 'requisicao_invalida',

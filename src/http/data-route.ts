@@ -3,15 +3,15 @@ import type { Kysely } from 'kysely';
 import { Type, type TSchema } from 'typebox';
 import type { Principal } from '../auth/principal.ts';
 import { MAX_SAFE, parseInteger } from '../domain/integer.ts';
-import { listMeta, type Page } from '../domain/paging.ts';
+import { listMeta, type ListMeta, type Page } from '../domain/paging.ts';
 import type { Scope } from '../domain/scopes.ts';
 import { badRequest, type Detalhe } from '../errors/coded-error.ts';
+import type { FeedPage, FeedPosition } from '../store/feed/change-feed.ts';
 import type { ListPage } from '../store/list/list-engine.ts';
 import type { ListQuery, ListSpec } from '../store/list/list-spec.ts';
 import type { CentralDatabase, TenantDatabase } from '../store/tables.ts';
-import { querySchema } from './openapi-params.ts';
 import { collectParams, type Parsed, type ParamSpecs } from './params.ts';
-import { dataErrorResponses } from './schemas.ts';
+import { dataErrorResponses, detailOf, feedOf, listOf } from './schemas.ts';
 
 /** What a data route's handler works with: the caller, its query, and the company's databases. */
 export interface DataRouteContext<S extends ParamSpecs> {
@@ -33,6 +33,10 @@ export interface DataRouteContext<S extends ParamSpecs> {
   listPage(spec: ListSpec, query: ListQuery): Promise<ListPage>;
   /** one record of a list's table by id, as the list writes it (JSON text); null when not the company's */
   listRecord(spec: ListSpec, id: number): Promise<string | null>;
+  /** a page of the change feed of a list's table for the company, after a position (ADR 0013) */
+  feedPage(spec: ListSpec, after: FeedPosition | null, limit: number): Promise<FeedPage>;
+  /** the key that signs feed cursors */
+  cursorKey(): Promise<Buffer>;
   /** today in America/Sao_Paulo (D15), read once per request */
   today: string;
 }
@@ -42,12 +46,34 @@ export interface DataRouteContext<S extends ParamSpecs> {
  * handler wraps them in the envelope instead of parsing and serializing them again.
  */
 export class JsonText {
-  constructor(readonly text: string) {}
+  constructor(
+    readonly text: string,
+    /** a list page's meta, from which the plugin writes the `Link` header */
+    readonly meta?: ListMeta,
+  ) {}
 }
 
 /** The list envelope (spec "List envelope", D10) around a page's records. */
 export function listBody(page: ListPage, asked: Page): JsonText {
-  return new JsonText(`{"data":[${page.records}],"meta":${JSON.stringify(listMeta(asked, page.total))}}`);
+  const meta = listMeta(asked, page.total);
+  return new JsonText(`{"data":[${page.records}],"meta":${JSON.stringify(meta)}}`, meta);
+}
+
+/** A resource's group of operations in the OpenAPI description: its tag. */
+export interface ApiTag {
+  name: string;
+  description: string;
+}
+
+/**
+ * The record a data route serves, as the OpenAPI description names it: a component schema
+ * (`Cliente`, `Boleto`...) and a realistic example, which the description's tests validate
+ * against the schema.
+ */
+export interface ApiRecord {
+  name: string;
+  schema: TSchema;
+  example: Record<string, unknown>;
 }
 
 /**
@@ -58,11 +84,16 @@ export function listBody(page: ListPage, asked: Page): JsonText {
 export interface DataRoute<S extends ParamSpecs = ParamSpecs> {
   url: string;
   scope: Scope;
-  tag: string;
+  /** the OpenAPI operationId: stable, camelCase pt-BR (`listarClientes`, `obterCliente`) */
+  operationId: string;
+  tag: ApiTag;
   summary: string;
   description: string;
   params: S;
-  response: TSchema;
+  /** the record of the answer: a list route's envelope holds a page of them, a detail route's one */
+  record: ApiRecord;
+  /** a change feed (D44): the answer is a page of changes to the record, not a page of records */
+  feed?: true;
   /**
    * Rules between parameters or against the caller's data (a period, a company catalogue),
    * given the values that parsed and the names sent (a parameter sent with a bad value is
@@ -77,26 +108,24 @@ export const dataRoute = <S extends ParamSpecs>(route: DataRoute<S>): DataRoute<
 
 export const hasIdParam = (route: Pick<DataRoute, 'url'>): boolean => route.url.includes('/:id');
 
-const IdParams = Type.Object({
-  id: Type.Integer({
-    minimum: 1,
-    maximum: MAX_SAFE,
-    description: 'Id do registro: inteiro positivo escrito só com dígitos, sem sinal nem zeros à esquerda.',
-  }),
-});
+/** The `{id}` path parameter of detail routes (D6), as the OpenAPI description states it. */
+export const ID_PARAM_SCHEMA = Type.Integer({ minimum: 1, maximum: MAX_SAFE });
+export const ID_PARAM_DESCRIPTION = 'Id do registro: inteiro positivo escrito só com dígitos, sem sinal nem zeros à esquerda.';
 
-/** The route's Fastify schema: OpenAPI metadata generated from its definition (never validated by Ajv, ADR 0002). */
+/** The body a route answers 200 with: the detail, list or feed envelope around its record. */
+export const successSchema = (route: DataRoute): TSchema =>
+  hasIdParam(route) ? detailOf(route.record.schema) : route.feed === true ? feedOf(route.record.schema) : listOf(route.record.schema);
+
+/**
+ * The route's Fastify schema: the response schemas drive the serializer. Nothing is validated by
+ * Ajv (ADR 0002); the OpenAPI description is generated from the definition itself (http/openapi.ts).
+ */
 export function dataRouteSchema(route: DataRoute) {
-  return {
-    tags: [route.tag],
-    summary: route.summary,
-    description: route.description,
-    security: [{ oauth2: [route.scope] }],
-    querystring: querySchema(route.params),
-    ...(hasIdParam(route) ? { params: IdParams } : {}),
-    response: { 200: route.response, ...dataErrorResponses },
-  };
+  return { response: { 200: successSchema(route), ...dataErrorResponses } };
 }
+
+/** What a bad `{id}` is told (D6). */
+export const BAD_ID: Detalhe = { campo: 'id', mensagem: 'O id deve ser um número inteiro positivo, escrito só com dígitos.' };
 
 /** Validates the query, the route's own rules and, on detail routes, the `{id}`, together (D37). */
 export function parseAll<S extends ParamSpecs>(
@@ -110,7 +139,7 @@ export function parseAll<S extends ParamSpecs>(
   const detalhes = [...problems, ...check(parsed, sent).filter((d) => !flagged.has(d.campo))];
   const id = idText === null ? null : parseInteger(idText, 1);
   if (idText !== null && id === null) {
-    detalhes.push({ campo: 'id', mensagem: 'O id deve ser um número inteiro positivo, escrito só com dígitos.' });
+    detalhes.push({ ...BAD_ID });
   }
   if (detalhes.length > 0) throw badRequest(detalhes);
   return { query: parsed, id };

@@ -1,8 +1,278 @@
-import type { FastifyInstance } from 'fastify';
-import swagger from '@fastify/swagger';
 import { TOKEN_PATH } from '../domain/api-paths.ts';
 import { DATA_RATE_LIMIT, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, TOKEN_LIFETIME_SECONDS } from '../domain/limits.ts';
 import { SCOPE_TABLE } from '../domain/scopes.ts';
+import { DATA_ERRORS, type DataErrorCode } from '../errors/catalogue.ts';
+import type { Detalhe } from '../errors/coded-error.ts';
+import { BAD_ID, hasIdParam, ID_PARAM_DESCRIPTION, ID_PARAM_SCHEMA, type ApiTag, type DataRoute } from './data-route.ts';
+import { queryParameters } from './openapi-params.ts';
+import { collectParams } from './params.ts';
+import { ErrorEnvelopeSchema, ListMetaSchema } from './schemas.ts';
+
+/**
+ * The OpenAPI 3.1 description of the public API, generated from the route definitions (never
+ * written by hand, ADR 0012): every operation with its operationId, tag, scope, parameters with
+ * their rules, named record schemas, every status it can answer with the error codes each may
+ * carry, the headers each response carries, and an example per response. The document is built
+ * once; only `servers` and the token URL depend on the address the server is reached at, and
+ * `forBaseUrl` sets them per request.
+ */
+export type Json = Record<string, unknown>;
+
+/** The address in the committed docs/openapi.json, where `npm start` serves. */
+export const DEFAULT_BASE_URL = 'http://127.0.0.1:3000';
+
+const ref = (kind: 'schemas' | 'headers', name: string): Json => ({ $ref: `#/components/${kind}/${name}` });
+
+/** The response headers the server sends, by component name (RFC 9110, RFC 6585, RFC 8288). */
+const HEADERS: Record<string, Json> = {
+  XRequestId: {
+    description: 'Id da requisição (UUID): o enviado em `X-Request-ID`, quando é um UUID válido, ou um novo. Informe-o ao suporte.',
+    required: true,
+    schema: { type: 'string', format: 'uuid' },
+  },
+  XRateLimitLimit: {
+    description: `Requisições permitidas por credencial na janela de um minuto (${DATA_RATE_LIMIT}).`,
+    required: true,
+    schema: { type: 'integer', minimum: 1 },
+  },
+  XRateLimitRemaining: {
+    description: 'Requisições que ainda cabem na janela atual.',
+    required: true,
+    schema: { type: 'integer', minimum: 0 },
+  },
+  XRateLimitReset: {
+    description: 'Horário Unix, em segundos, do fim da janela atual (janelas alinhadas ao minuto do relógio).',
+    required: true,
+    schema: { type: 'integer', minimum: 0 },
+  },
+  RetryAfter: {
+    description: 'Segundos inteiros (pelo menos 1) a esperar antes de tentar de novo.',
+    required: true,
+    schema: { type: 'integer', minimum: 1 },
+  },
+  WWWAuthenticate: {
+    description:
+      'Desafio de autenticação: `Bearer realm="api-externa"` (com `error="invalid_token"` quando um token inválido foi enviado) ' +
+      'nos endpoints de dados; `Basic realm="api-externa"` no endpoint de token.',
+    required: true,
+    schema: { type: 'string' },
+  },
+  WWWAuthenticateEscopo: {
+    description:
+      'Presente quando o código é `escopo_insuficiente`: `Bearer realm="api-externa", error="insufficient_scope", scope="<escopo exigido>"`.',
+    required: false,
+    schema: { type: 'string' },
+  },
+  Allow: {
+    description: 'Os métodos aceitos neste caminho.',
+    required: true,
+    schema: { type: 'string' },
+  },
+  CacheControl: { description: 'Sempre `no-store`: o token não pode ser guardado em cache.', required: true, schema: { type: 'string' } },
+  Pragma: { description: 'Sempre `no-cache`.', required: true, schema: { type: 'string' } },
+  ETag: {
+    description:
+      'Etiqueta forte do corpo da resposta. Reenvie-a em `If-None-Match`: enquanto o resultado for o mesmo, a resposta é 304, ' +
+      'sem corpo (a requisição conta no limite como qualquer outra).',
+    required: true,
+    schema: { type: 'string' },
+  },
+  Link: {
+    description:
+      'Links de paginação (RFC 8288): `first`, `prev` (a partir da página 2), `next` (quando há próxima página) e `last`, ' +
+      'com os demais parâmetros da requisição inalterados, na mesma ordem. Ex.: ' +
+      '`<https://api.exemplo.com.br/v1/clientes?por_pagina=50&pagina=1>; rel="first", <...&pagina=3>; rel="next"`.',
+    required: true,
+    schema: { type: 'string' },
+  },
+};
+
+type HeaderName = keyof typeof HEADERS;
+
+/** The headers of one response, by their wire names, as references to the components above. */
+export function responseHeaders(names: readonly HeaderName[]): Json {
+  const wire: Record<HeaderName, string> = {
+    XRequestId: 'X-Request-ID',
+    XRateLimitLimit: 'X-RateLimit-Limit',
+    XRateLimitRemaining: 'X-RateLimit-Remaining',
+    XRateLimitReset: 'X-RateLimit-Reset',
+    RetryAfter: 'Retry-After',
+    WWWAuthenticate: 'WWW-Authenticate',
+    WWWAuthenticateEscopo: 'WWW-Authenticate',
+    Allow: 'Allow',
+    CacheControl: 'Cache-Control',
+    Pragma: 'Pragma',
+    ETag: 'ETag',
+    Link: 'Link',
+  };
+  return Object.fromEntries(['XRequestId', ...names].map((name) => [wire[name], ref('headers', name)]));
+}
+
+const RATE_LIMIT: HeaderName[] = ['XRateLimitLimit', 'XRateLimitRemaining', 'XRateLimitReset'];
+
+/** A request id as the examples show it. */
+export const EXAMPLE_REQUEST_ID = '5f0c8a2e-3b7d-4e91-9a64-0d2c7be1f8a3';
+
+/** A JSON response with its schema and example. */
+export function jsonResponse(description: string, schema: Json, example: unknown, headers: Json): Json {
+  return { description, headers, content: { 'application/json': { schema, example } } };
+}
+
+const codesWithStatus = (status: number): DataErrorCode[] =>
+  (Object.keys(DATA_ERRORS) as DataErrorCode[]).filter((codigo) => DATA_ERRORS[codigo].status === status);
+
+/**
+ * An error response in the data envelope: the codes its status can carry (from the catalogue,
+ * the one source) as an enum, and an example with the first of them.
+ */
+export function dataErrorResponse(status: number, headers: readonly HeaderName[], detalhes: Detalhe[] = []): Json {
+  const codes = codesWithStatus(status);
+  const [first] = codes;
+  if (first === undefined) throw new Error(`no data error code has status ${status}`);
+  const description = codes.map((codigo) => `\`${codigo}\`: ${DATA_ERRORS[codigo].mensagem}`).join(' ');
+  const schema = {
+    allOf: [
+      ref('schemas', 'Erro'),
+      {
+        type: 'object',
+        required: ['erro'],
+        properties: { erro: { type: 'object', required: ['codigo'], properties: { codigo: { type: 'string', enum: codes } } } },
+      },
+    ],
+  };
+  const example = { erro: { codigo: first, mensagem: DATA_ERRORS[first].mensagem, detalhes, request_id: EXAMPLE_REQUEST_ID } };
+  return jsonResponse(description, schema, example, responseHeaders(headers));
+}
+
+/** 405 on a path of the public API, for any method it does not accept, in the data envelope. */
+export const methodNotAllowed = (): Json => dataErrorResponse(405, ['Allow']);
+
+/** One 400 detail of a route's parameters as the parser itself words it, for the example. */
+function badParameterExample(route: DataRoute): Detalhe[] {
+  if (hasIdParam(route)) return [BAD_ID];
+  return collectParams('por_pagina=0', route.params).problems;
+}
+
+const pageMetaExample = (total: number) => ({ pagina: 1, por_pagina: DEFAULT_PAGE_SIZE, total, total_paginas: Math.ceil(total / 50) });
+
+/** The operation of a data route: GET, behind its scope, with every status the checks in order can answer. */
+function dataOperation(route: DataRoute): Json {
+  const list = !hasIdParam(route);
+  const record = ref('schemas', route.record.name);
+  const success =
+    route.feed === true
+      ? jsonResponse(
+          'Uma página de alterações; `meta.proximo_cursor` diz de onde continuar.',
+          {
+            type: 'object',
+            required: ['data', 'meta'],
+            properties: {
+              data: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  required: ['operacao', 'id', 'atualizado_em', 'registro'],
+                  properties: {
+                    operacao: {
+                      type: 'string',
+                      enum: ['alterado', 'excluido'],
+                      description: '`alterado`: o registro foi criado, alterado ou restaurado; `excluido`: saiu dos dados da empresa.',
+                    },
+                    id: { type: 'integer', minimum: 1 },
+                    atualizado_em: {
+                      type: 'string',
+                      format: 'date-time',
+                      description: '`atualizado_em` do registro; numa exclusão, o instante em que ele saiu dos dados da empresa.',
+                    },
+                    registro: {
+                      oneOf: [record, { type: 'null' }],
+                      description: 'O registro como a listagem o serve; `null` em `excluido`.',
+                    },
+                  },
+                },
+              },
+              meta: {
+                type: 'object',
+                required: ['proximo_cursor', 'tem_mais'],
+                properties: {
+                  proximo_cursor: {
+                    type: 'string',
+                    description: 'Sempre presente: o `cursor` da próxima página ou, na última, o ponto de onde retomar mais tarde.',
+                  },
+                  tem_mais: { type: 'boolean', description: '`true` enquanto houver alterações a ler agora.' },
+                },
+              },
+            },
+          },
+          {
+            data: [
+              {
+                operacao: 'alterado',
+                id: route.record.example.id,
+                atualizado_em: route.record.example.atualizado_em,
+                registro: route.record.example,
+              },
+              { operacao: 'excluido', id: 912, atualizado_em: '2026-03-02T14:05:09Z', registro: null },
+            ],
+            meta: { proximo_cursor: 'MS4xLjEyMy40NTYuYWJj', tem_mais: false },
+          },
+          responseHeaders([...RATE_LIMIT, 'ETag']),
+        )
+      : list
+        ? jsonResponse(
+            'Uma página de registros, com os totais em `meta`.',
+            {
+              type: 'object',
+              required: ['data', 'meta'],
+              properties: { data: { type: 'array', items: record }, meta: ref('schemas', 'ListaMeta') },
+            },
+            { data: [route.record.example], meta: pageMetaExample(1) },
+            responseHeaders([...RATE_LIMIT, 'Link', 'ETag']),
+          )
+        : jsonResponse(
+            'O registro pedido.',
+            { type: 'object', required: ['data'], properties: { data: record } },
+            { data: route.record.example },
+            responseHeaders([...RATE_LIMIT, 'ETag']),
+          );
+  const parameters = [
+    ...(list ? [] : [{ name: 'id', in: 'path', required: true, description: ID_PARAM_DESCRIPTION, schema: { ...ID_PARAM_SCHEMA } }]),
+    ...queryParameters(route.params),
+    {
+      name: 'If-None-Match',
+      in: 'header',
+      required: false,
+      description: 'O `ETag` de uma resposta anterior: se o resultado não mudou, a resposta é 304, sem corpo.',
+      schema: { type: 'string' },
+    },
+  ];
+  return {
+    operationId: route.operationId,
+    tags: [route.tag.name],
+    summary: route.summary,
+    description: route.description,
+    security: [{ oauth2: [route.scope] }],
+    ...(parameters.length > 0 ? { parameters } : {}),
+    responses: {
+      200: success,
+      304: {
+        description: 'O resultado não mudou desde o `ETag` enviado em `If-None-Match`: sem corpo.',
+        headers: responseHeaders([...RATE_LIMIT, 'ETag']),
+      },
+      400: dataErrorResponse(400, RATE_LIMIT, badParameterExample(route)),
+      401: dataErrorResponse(401, ['WWWAuthenticate']),
+      403: dataErrorResponse(403, [...RATE_LIMIT, 'WWWAuthenticateEscopo']),
+      ...(list ? {} : { 404: dataErrorResponse(404, RATE_LIMIT) }),
+      405: methodNotAllowed(),
+      429: dataErrorResponse(429, ['RetryAfter']),
+      500: dataErrorResponse(500, []),
+      503: dataErrorResponse(503, ['RetryAfter']),
+    },
+  };
+}
+
+/** `/v1/clientes/:id` (Fastify) as `/v1/clientes/{id}` (OpenAPI). */
+const openApiPath = (url: string): string => url.replace(/:([A-Za-z_]+)/g, '{$1}');
 
 const DESCRIPTION = `API externa somente leitura (v1), servidor a servidor.
 
@@ -15,34 +285,105 @@ Regras comuns:
 - Inteiros só com dígitos, sem sinal, zeros à esquerda ou espaços, até 2^53-1.
 - Ordem das verificações: rota (404) -> método (405) -> token (401) -> IP (403) -> limite (429) -> escopo (403) -> parâmetros (400) -> busca (404).
 - Limite: ${DATA_RATE_LIMIT} requisições por minuto por credencial, em janelas alinhadas ao minuto do relógio; \`X-RateLimit-Reset\` é o horário Unix (segundos) do fim da janela.
-- Paginação: \`pagina\` a partir de 1; \`por_pagina\` de 1 a ${MAX_PAGE_SIZE}, padrão ${DEFAULT_PAGE_SIZE}. Uma página além do fim devolve \`data: []\` com os totais verdadeiros.
+- Paginação: \`pagina\` a partir de 1; \`por_pagina\` de 1 a ${MAX_PAGE_SIZE}, padrão ${DEFAULT_PAGE_SIZE}. Uma página além do fim devolve \`data: []\` com os totais verdadeiros. O cabeçalho \`Link\` traz as URLs de \`first\`, \`prev\`, \`next\` e \`last\`.
 - Datas de negócio \`AAAA-MM-DD\`, nunca deslocadas por fuso; data-hora \`AAAA-MM-DDTHH:mm:ssZ\` em UTC. "Hoje" e os períodos seguem America/Sao_Paulo.
 - Valores em dinheiro e quantidades são números JSON exatos (até 2 e 4 casas decimais).`;
 
-/** The OpenAPI description, generated from the route schemas (never written by hand). */
-export async function registerOpenApi(app: FastifyInstance): Promise<void> {
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: { title: 'API Externa', version: '1.0.0', description: DESCRIPTION },
-      servers: [{ url: 'http://127.0.0.1:3000', description: 'Local (npm start)' }],
-      components: {
-        securitySchemes: {
-          oauth2: {
-            type: 'oauth2',
-            flows: {
-              clientCredentials: {
-                tokenUrl: TOKEN_PATH,
-                scopes: Object.fromEntries(
-                  SCOPE_TABLE.map((s) => [s.id, s.sensivel ? `${s.descricao.replace(/\.$/, '')} (escopo sensível).` : s.descricao]),
-                ),
-              },
+/** Operations another area describes itself (the token endpoint), with the tag and schemas they need. */
+export interface DescribedOperations {
+  tag: ApiTag;
+  paths: Record<string, Record<string, Json>>;
+  schemas: Record<string, Json>;
+}
+
+/** A TypeBox schema as plain JSON Schema, without the `$id` Fastify's serializer resolves it by. */
+export function plainSchema(schema: object): Json {
+  const { $id: _id, ...rest } = JSON.parse(JSON.stringify(schema)) as Json;
+  return rest;
+}
+
+function recordSchemas(routes: readonly DataRoute[]): Record<string, Json> {
+  const schemas = new Map<string, object>();
+  for (const { record } of routes) {
+    const known = schemas.get(record.name);
+    if (known !== undefined && known !== record.schema) throw new Error(`two schemas are named ${record.name}`);
+    schemas.set(record.name, record.schema);
+  }
+  return Object.fromEntries([...schemas].map(([name, schema]) => [name, plainSchema(schema)]));
+}
+
+/** The document, with the default server: what docs/openapi.json holds. */
+export function buildOpenApi(dataRoutes: readonly DataRoute[], others: readonly DescribedOperations[]): Json {
+  const tags = new Map<string, ApiTag>();
+  for (const tag of [...others.map((o) => o.tag), ...dataRoutes.map((r) => r.tag)]) if (!tags.has(tag.name)) tags.set(tag.name, tag);
+  const paths: Record<string, Record<string, Json>> = {};
+  for (const other of others) Object.assign(paths, other.paths);
+  for (const route of dataRoutes) paths[openApiPath(route.url)] = { get: dataOperation(route) };
+  const document: Json = {
+    openapi: '3.1.0',
+    info: {
+      title: 'API Externa',
+      version: '1.0.0',
+      description: DESCRIPTION,
+      contact: { name: 'API Externa' },
+      license: { name: 'Uso restrito às empresas clientes e seus integradores', identifier: 'LicenseRef-Proprietary' },
+    },
+    servers: [],
+    tags: [...tags.values()],
+    paths,
+    components: {
+      schemas: {
+        ...recordSchemas(dataRoutes),
+        ListaMeta: plainSchema(ListMetaSchema),
+        Erro: plainSchema(ErrorEnvelopeSchema),
+        ...Object.assign({}, ...others.map((o) => o.schemas)),
+      },
+      headers: HEADERS,
+      securitySchemes: {
+        oauth2: {
+          type: 'oauth2',
+          description: 'OAuth 2.0 Client Credentials: o token é pedido com o client id e o client secret por HTTP Basic.',
+          flows: {
+            clientCredentials: {
+              tokenUrl: TOKEN_PATH,
+              scopes: Object.fromEntries(
+                SCOPE_TABLE.map((s) => [s.id, s.sensivel ? `${s.descricao.replace(/\.$/, '')} (escopo sensível).` : s.descricao]),
+              ),
             },
           },
-          clientBasic: { type: 'http', scheme: 'basic', description: 'client id e client secret, form-urlencoded antes do Base64' },
+        },
+        clientBasic: {
+          type: 'http',
+          scheme: 'basic',
+          description: 'Client id e client secret, cada um codificado como form-urlencoded antes do Base64.',
         },
       },
     },
-    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
-  });
+  };
+  return forBaseUrl(document, DEFAULT_BASE_URL);
+}
+
+/**
+ * The document as served at an address: `servers` and the absolute token URL on `baseUrl`. With
+ * no usable address (`''`), the server is `/` (the document's own origin) and the token URL is
+ * relative to it. Shallow copies: the static parts are shared, never changed.
+ */
+export function forBaseUrl(document: Json, baseUrl: string): Json {
+  const components = document.components as { securitySchemes: { oauth2: { flows: Json } } & Json } & Json;
+  const oauth2 = components.securitySchemes.oauth2;
+  const description = baseUrl === DEFAULT_BASE_URL ? 'Local (npm start)' : 'Este servidor';
+  return {
+    ...document,
+    servers: [{ url: baseUrl === '' ? '/' : baseUrl, description }],
+    components: {
+      ...components,
+      securitySchemes: {
+        ...components.securitySchemes,
+        oauth2: {
+          ...oauth2,
+          flows: { clientCredentials: { ...(oauth2.flows.clientCredentials as Json), tokenUrl: `${baseUrl}${TOKEN_PATH}` } },
+        },
+      },
+    },
+  };
 }

@@ -8,7 +8,15 @@ import type { ParamSpec } from './params.ts';
  */
 export function listParams<F extends string>(sortFields: readonly F[], defaultSort: F, defaultDirection: Direction) {
   return {
-    pagina: { kind: 'integer', min: 1, description: 'Página, a partir de 1. Padrão 1.' },
+    atualizado_desde: {
+      kind: 'instant',
+      description:
+        'Somente registros com `atualizado_em` igual ou posterior a este instante (comparado ao segundo): data e hora com `Z` ou ' +
+        'deslocamento (`2026-03-01T12:00:00Z`, `2026-03-01T09:00:00-03:00`), ou uma data `AAAA-MM-DD` (00:00 em America/Sao_Paulo). ' +
+        'Um filtro por horário pode perder uma alteração cuja transação terminou depois de outra já lida; ' +
+        'para sincronizar sem perder nada, use o endpoint `alteracoes` do recurso.',
+    },
+    pagina: { kind: 'integer', min: 1, default: 1, description: 'Página, a partir de 1. Padrão 1.' },
     por_pagina: {
       kind: 'integer',
       min: 1,

@@ -1,11 +1,21 @@
 import { Type, type TSchema } from 'typebox';
+import { DATA_ERRORS } from '../errors/catalogue.ts';
 
 export const ErrorEnvelopeSchema = Type.Object(
   {
     erro: Type.Object({
-      codigo: Type.String({ description: 'Código do catálogo de erros.' }),
-      mensagem: Type.String({ description: 'Mensagem em pt-BR.' }),
-      detalhes: Type.Array(Type.Object({ campo: Type.String(), mensagem: Type.String() })),
+      codigo: Type.String({
+        enum: Object.keys(DATA_ERRORS),
+        description: 'Código do catálogo de erros; cada resposta documenta os códigos que seu status pode trazer.',
+      }),
+      mensagem: Type.String({ description: 'Mensagem em pt-BR, para pessoas; não interprete o texto, use `codigo`.' }),
+      detalhes: Type.Array(
+        Type.Object({
+          campo: Type.String({ description: 'Parâmetro com problema.' }),
+          mensagem: Type.String({ description: 'O que há de errado com ele.' }),
+        }),
+        { description: 'Um item por parâmetro com problema (só em 400); vazio nos demais erros.' },
+      ),
       request_id: Type.String({ format: 'uuid', description: 'Igual ao cabeçalho X-Request-ID.' }),
     }),
   },
@@ -25,12 +35,15 @@ export const dataErrorResponses = {
   503: errorRef,
 };
 
-export const ListMetaSchema = Type.Object({
-  pagina: Type.Integer(),
-  por_pagina: Type.Integer(),
-  total: Type.Integer(),
-  total_paginas: Type.Integer({ description: '0 quando não há registros.' }),
-});
+export const ListMetaSchema = Type.Object(
+  {
+    pagina: Type.Integer({ minimum: 1, description: 'A página devolvida.' }),
+    por_pagina: Type.Integer({ minimum: 1, description: 'Registros por página pedidos.' }),
+    total: Type.Integer({ minimum: 0, description: 'Registros que atendem aos filtros, em todas as páginas.' }),
+    total_paginas: Type.Integer({ minimum: 0, description: '0 quando não há registros.' }),
+  },
+  { description: 'Paginação de uma lista. Uma página além da última devolve `data: []` com os totais verdadeiros.' },
+);
 
 export function listOf(item: TSchema): TSchema {
   return Type.Object({ data: Type.Array(item), meta: ListMetaSchema }, { description: 'Página de registros com os totais em `meta`.' });
@@ -40,7 +53,52 @@ export function detailOf(item: TSchema): TSchema {
   return Type.Object({ data: item }, { description: 'O registro pedido.' });
 }
 
-export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+/** `T` or null; the value's description is also the field's, where documentation tools read it. */
+export const Nullable = <T extends TSchema>(schema: T) => {
+  const { description } = schema as { description?: unknown };
+  return Type.Union([schema, Type.Null()], typeof description === 'string' ? { description } : {});
+};
+
+/**
+ * When anything the record serves last changed (D42): RFC 3339 UTC, second precision (D18); never null.
+ */
+export const AtualizadoEm = Type.String({
+  format: 'date-time',
+  description:
+    'Última alteração de algum valor do registro, AAAA-MM-DDTHH:mm:ssZ (UTC). Não muda com o nome de outro cadastro embutido ' +
+    'nem com um status calculado na leitura.',
+});
 
 /** RFC 3339 UTC, second precision (D18). */
-export const DateTimeUtc = Nullable(Type.String({ format: 'date-time', description: 'AAAA-MM-DDTHH:mm:ssZ (UTC).' }));
+export const DateTimeUtc = Nullable(Type.String({ format: 'date-time', description: 'Data e hora, AAAA-MM-DDTHH:mm:ssZ (UTC).' }));
+
+/** A page of a change feed (D44): entries in the order their changes became visible, and where to go on. */
+export function feedOf(record: TSchema): TSchema {
+  const entry = Type.Object({
+    operacao: Type.Union([Type.Literal('alterado'), Type.Literal('excluido')], {
+      description: '`alterado`: o registro foi criado, alterado ou restaurado; `excluido`: saiu dos dados da empresa.',
+    }),
+    id: Type.Integer(),
+    atualizado_em: Type.String({
+      format: 'date-time',
+      description: '`atualizado_em` do registro; numa exclusão, o instante em que ele saiu dos dados da empresa.',
+    }),
+    registro: Nullable(record),
+  });
+  return Type.Object(
+    {
+      data: Type.Array(entry, {
+        description:
+          'Cada registro aparece uma vez por página, no estado mais recente, na posição da sua alteração mais recente. ' +
+          '`registro` é igual ao da listagem do recurso; `null` em `excluido`.',
+      }),
+      meta: Type.Object({
+        proximo_cursor: Type.String({
+          description: 'Sempre presente: o `cursor` da próxima página ou, na última, o ponto de onde retomar mais tarde.',
+        }),
+        tem_mais: Type.Boolean({ description: '`true` enquanto houver alterações a ler agora.' }),
+      }),
+    },
+    { description: 'Página do feed de alterações.' },
+  );
+}

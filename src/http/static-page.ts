@@ -35,6 +35,20 @@ function load(dir: URL, file: string): Asset {
   return { body: fs.readFileSync(new URL(`./${file}`, dir)), contentType };
 }
 
+/**
+ * index.html with each `{{name}}` replaced by `fill[name]` (markup the page module built and
+ * escaped), once at start: texts that state a figure or a catalogue are built on the constants
+ * that define it, and the page reads them without JavaScript. An unknown name stops the start.
+ */
+function filled(asset: Asset, fill: Record<string, string>): Asset {
+  const html = asset.body.toString('utf8').replace(/\{\{(\w+)\}\}/g, (_m, name: string) => {
+    const value = fill[name];
+    if (value === undefined) throw new Error(`page placeholder {{${name}}} has no value`);
+    return value;
+  });
+  return { body: Buffer.from(html, 'utf8'), contentType: asset.contentType };
+}
+
 function sendAsset(reply: FastifyReply, asset: Asset): FastifyReply {
   // The common headers (no-store, nosniff, no-referrer, request id) are already set in onRequest.
   return reply
@@ -49,6 +63,8 @@ export interface StaticPage {
   url: string;
   dir: URL;
   assets: readonly string[];
+  /** values of index.html's `{{name}}` placeholders, as HTML */
+  fill?: () => Record<string, string>;
 }
 
 /** The routes of a page, for the route list (src/routes.ts). */
@@ -59,10 +75,11 @@ export const staticPageRoutes = (page: StaticPage) =>
   ] as const;
 
 export function registerStaticPage(app: FastifyInstance, page: StaticPage): void {
-  const index = load(page.dir, 'index.html');
+  const raw = load(page.dir, 'index.html');
+  const index = page.fill === undefined ? raw : filled(raw, page.fill());
   const assets = new Map(page.assets.map((file) => [file, load(page.dir, file)]));
-  app.get(page.url, { schema: { hide: true } }, async (_request, reply) => sendAsset(reply, index));
-  app.get<{ Params: { file: string } }>(`${page.url}/assets/:file`, { schema: { hide: true } }, async (request, reply) => {
+  app.get(page.url, async (_request, reply) => sendAsset(reply, index));
+  app.get<{ Params: { file: string } }>(`${page.url}/assets/:file`, async (request, reply) => {
     const asset = assets.get(request.params.file);
     if (asset === undefined) return reply.callNotFound();
     return sendAsset(reply, asset);

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { baseUrlOf } from '../http/base-url.ts';
+import { forBaseUrl, type Json } from '../http/openapi.ts';
 import type { Metrics } from '../observability/metrics.ts';
 import type { Limiter } from '../ratelimit/limiter.ts';
 import type { Store } from '../store/store.ts';
@@ -12,6 +14,10 @@ export interface OpsDeps {
   limiter: Limiter;
   /** served at /metrics unless the operator moved it to its own port */
   metrics?: Metrics;
+  /** the OpenAPI description, with the default server */
+  description: () => Json;
+  /** PUBLIC_BASE_URL: the description's server; unset, each request's own origin */
+  publicBaseUrl?: string | undefined;
 }
 
 export const HEALTH_URL = '/healthz';
@@ -38,19 +44,40 @@ export async function readiness(deps: OpsDeps): Promise<{ status: number; body: 
 
 /** Prometheus metrics, also served alone on METRICS_PORT (observability/metrics-server.ts). */
 export function registerMetricsRoute(app: FastifyInstance, metrics: Metrics): void {
-  app.get(METRICS_URL, { schema: { hide: true } }, async (_request, reply) => {
+  app.get(METRICS_URL, async (_request, reply) => {
     reply.header('content-type', metrics.contentType);
     return metrics.text();
   });
 }
 
+// Each address a description was asked for, written once. Bounded: without PUBLIC_BASE_URL the
+// address comes from the Host header, which anyone can vary.
+const MAX_CACHED_ADDRESSES = 16;
+
+/** GET /openapi.json: the description on the address this request reached the server at (ADR 0012). */
+function openApiRoute(deps: OpsDeps) {
+  const written = new Map<string, string>();
+  return (baseUrl: string): string => {
+    let text = written.get(baseUrl);
+    if (text === undefined) {
+      text = JSON.stringify(forBaseUrl(deps.description(), baseUrl));
+      if (written.size >= MAX_CACHED_ADDRESSES) written.clear();
+      written.set(baseUrl, text);
+    }
+    return text;
+  };
+}
+
 export function registerOpsRoutes(app: FastifyInstance, deps: OpsDeps): void {
-  app.get(HEALTH_URL, { schema: { hide: true } }, async () => ({ status: 'ok' }));
-  app.get(READY_URL, { schema: { hide: true } }, async (_request, reply) => {
+  const describe = openApiRoute(deps);
+  app.get(HEALTH_URL, async () => ({ status: 'ok' }));
+  app.get(READY_URL, async (_request, reply) => {
     const { status, body } = await readiness(deps);
     return reply.code(status).send(body);
   });
-  // Generated from the route schemas (never written by hand); @fastify/swagger is registered on the root.
-  app.get(OPENAPI_URL, { schema: { hide: true } }, async () => app.swagger());
+  // Generated from the route definitions (never written by hand).
+  app.get(OPENAPI_URL, async (request, reply) =>
+    reply.type('application/json; charset=utf-8').send(describe(baseUrlOf(request, deps.publicBaseUrl))),
+  );
   if (deps.metrics !== undefined) registerMetricsRoute(app, deps.metrics);
 }

@@ -1,33 +1,42 @@
+import { logsAt } from '../logger.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createDataGuard, principalOf, type DataGuardDeps } from '../auth/data-guard.ts';
 import { DataError } from '../errors/coded-error.ts';
+import { baseUrlOf } from '../http/base-url.ts';
 import { dataRouteSchema, hasIdParam, JsonText, parseAll, type DataRoute } from '../http/data-route.ts';
 import { envelopeErrorHandler } from '../http/failure.ts';
+import { paginationLinks } from '../http/link-header.ts';
 import { rawQuery } from '../http/query-string.ts';
 import { DATA_ROUTES } from '../routes.ts';
 import { todayInSaoPaulo } from '../time/sao-paulo-date.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
+export interface DataApiDeps extends DataGuardDeps {
+  /** PUBLIC_BASE_URL: the address of the `Link` URLs; unset, each request's own origin */
+  publicBaseUrl?: string | undefined;
+}
+
 /** The router lets `:id` match an empty segment; `/v1/clientes/` is another, unknown route (D3). */
 async function emptyIdIsUnknownRoute(request: FastifyRequest): Promise<void> {
   if ((request.params as { id?: string }).id === '') throw new DataError('recurso_nao_encontrado');
 }
 
-function registerDataRoute(
-  app: FastifyInstance,
-  route: DataRoute,
-  guardFor: ReturnType<typeof createDataGuard>,
-  deps: DataGuardDeps,
-): void {
+function registerDataRoute(app: FastifyInstance, route: DataRoute, guardFor: ReturnType<typeof createDataGuard>, deps: DataApiDeps): void {
   const withId = hasIdParam(route);
   app.get(
     route.url,
-    { onRequest: withId ? [emptyIdIsUnknownRoute, guardFor(route.scope)] : guardFor(route.scope), schema: dataRouteSchema(route) },
+    {
+      onRequest: withId ? [emptyIdIsUnknownRoute, guardFor(route.scope)] : guardFor(route.scope),
+      schema: dataRouteSchema(route),
+      // D46: an ETag on every 200, and 304 for a matching If-None-Match (http/conditional.ts, on the root).
+      config: { conditionalGet: true },
+    },
     async (request, reply) => {
       const raw = rawQuery(request.url);
       const principal = principalOf(request);
       let id: number | null = null;
+      let atualizadoDesde: string | undefined;
       const result = await route.handler({
         request,
         principal,
@@ -36,6 +45,8 @@ function registerDataRoute(
           const idText = withId ? ((request.params as { id?: string }).id ?? '') : null;
           const parsed = parseAll(raw, route.params, idText, (query, sent) => route.check?.(query, principal, sent) ?? []);
           id = parsed.id;
+          const since: unknown = (parsed.query as Record<string, unknown>).atualizado_desde;
+          if (typeof since === 'string') atualizadoDesde = since;
           return parsed.query;
         },
         id: () => {
@@ -44,13 +55,36 @@ function registerDataRoute(
         },
         tenant: deps.store.tenant(principal.tenantDb),
         central: deps.store.central,
-        listPage: (spec, query) => deps.store.listPage(principal.tenantDb, spec, query),
-        listRecord: (spec, recordId) => deps.store.listRecord(principal.tenantDb, spec, principal.empresaId, recordId),
+        // D43: every list takes `atualizado_desde` (pagination.ts); applied here once instead of by each handler.
+        listPage: (spec, query) =>
+          timed(request, 'list page read', () =>
+            deps.store.listPage(principal.tenantDb, spec, atualizadoDesde === undefined ? query : { ...query, atualizadoDesde }),
+          ),
+        listRecord: (spec, recordId) =>
+          timed(request, 'record read', () => deps.store.listRecord(principal.tenantDb, spec, principal.empresaId, recordId)),
+        feedPage: (spec, after, limit) =>
+          timed(request, 'feed page read', () => deps.store.feedPage(principal.tenantDb, spec, principal.empresaId, after, limit)),
+        cursorKey: () => deps.store.cursorKey(),
         today: todayInSaoPaulo(),
       });
-      return result instanceof JsonText ? reply.type(JSON_TYPE).send(result.text) : result;
+      if (!(result instanceof JsonText)) return result;
+      // RFC 8288 links beside the envelope's meta, on every page of a list (ADR 0012).
+      if (result.meta !== undefined)
+        reply.header('link', paginationLinks(baseUrlOf(request, deps.publicBaseUrl), route.url, raw, result.meta));
+      return reply.type(JSON_TYPE).send(result.text);
     },
   );
+}
+
+/** At `trace`, how long a store call of the handler took (LOG_LEVEL=trace: where a slow request spends its time). */
+async function timed<T>(request: FastifyRequest, msg: string, work: () => Promise<T>): Promise<T> {
+  if (!logsAt(request.log, 'trace')) return work();
+  const started = performance.now();
+  try {
+    return await work();
+  } finally {
+    request.log.trace({ store_ms: Math.round((performance.now() - started) * 10) / 10 }, msg);
+  }
 }
 
 /**
@@ -58,7 +92,7 @@ function registerDataRoute(
  * for every error, and the D4 guard (token, IP allowlist, rate limit, scope) before each handler.
  * Encapsulated: its error handler and hooks apply to its routes alone.
  */
-export async function dataApiPlugin(app: FastifyInstance, deps: DataGuardDeps): Promise<void> {
+export async function dataApiPlugin(app: FastifyInstance, deps: DataApiDeps): Promise<void> {
   app.setErrorHandler(envelopeErrorHandler);
   const guardFor = createDataGuard(deps);
   for (const route of DATA_ROUTES) registerDataRoute(app, route, guardFor, deps);

@@ -1,10 +1,10 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { TOKEN_BODY_LIMIT } from '../domain/limits.ts';
+import { TOKEN_BODY_LIMIT, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../domain/limits.ts';
 import { classify, logFailure } from '../http/failure.ts';
 import { readBasic, type BasicCredentials } from '../oauth/basic-auth.ts';
 import { OAuthError, invalidRequest } from '../oauth/oauth-error.ts';
 import type { TokenDeps } from '../oauth/token-endpoint.ts';
-import { OAUTH_ROUTES } from '../routes.ts';
+import { DISCOVERY_ROUTES, OAUTH_ROUTES } from '../routes.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -37,7 +37,12 @@ function oauthErrorHandler(err: FastifyError, request: FastifyRequest, reply: Fa
     case 'client':
       return sendOAuth(reply, invalidRequest(clientErrorDescription(failure.status), failure.status));
     case 'unavailable':
-      return sendOAuth(reply, new OAuthError(503, 'temporarily_unavailable', 'The service is temporarily unavailable, try again shortly'));
+      return sendOAuth(
+        reply,
+        new OAuthError(503, 'temporarily_unavailable', 'The service is temporarily unavailable, try again shortly', {
+          'retry-after': String(UNAVAILABLE_RETRY_AFTER_SECONDS),
+        }),
+      );
     default:
       if (failure.kind === 'coded') request.log.error({ err }, 'a coded error reached the token endpoint');
       return sendOAuth(reply, new OAuthError(500, 'server_error', 'Unexpected failure'));
@@ -45,11 +50,16 @@ function oauthErrorHandler(err: FastifyError, request: FastifyRequest, reply: Fa
 }
 
 /**
- * POST /v1/oauth/token. Encapsulated: its own body parsing — every media type is read as text,
+ * POST /v1/oauth/token and the discovery metadata. Encapsulated: its own body parsing — every media type is read as text,
  * up to the body limit, so the endpoint itself answers 415 in the OAuth shape (D41) — and its own
  * error format. Every attempt is counted before the body is read (D27).
  */
-export async function oauthPlugin(app: FastifyInstance, deps: TokenDeps): Promise<void> {
+export interface OAuthPluginDeps extends TokenDeps {
+  /** PUBLIC_BASE_URL: the origin the discovery metadata names (else each request's own) */
+  publicBaseUrl?: string | undefined;
+}
+
+export async function oauthPlugin(app: FastifyInstance, deps: OAuthPluginDeps): Promise<void> {
   app.setErrorHandler(oauthErrorHandler);
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
@@ -60,15 +70,23 @@ export async function oauthPlugin(app: FastifyInstance, deps: TokenDeps): Promis
       url: route.url,
       bodyLimit: route.bodyLimit,
       schema: route.schema,
+      // Never compressed: the body holds a secret (the token) beside a value the caller chose
+      // (`scope`), the precondition of BREACH-style length attacks; and it is far under the threshold.
+      compress: false,
       onRequest: async (request) => {
         request.basic = readBasic(request.headers.authorization);
-        await route.countAttempt(deps, request.ip, request.basic);
+        await route.countAttempt(deps, request.ip, request.basic, request.log);
       },
       handler: async (request) => {
         const basic = request.basic ?? readBasic(request.headers.authorization);
         const body = typeof request.body === 'string' ? request.body : '';
-        return route.handle(deps, { contentType: request.headers['content-type'], url: request.url, body, basic }, request.ip);
+        return route.handle(deps, { contentType: request.headers['content-type'], url: request.url, body, basic }, request.ip, request.log);
       },
     });
+  }
+  // Static JSON, no store: nothing to count or authenticate. Not in the OpenAPI description of
+  // the v1 API (it describes the resources; RFC 8414 describes this document).
+  for (const route of DISCOVERY_ROUTES) {
+    app.route({ method: route.method, url: route.url, handler: async (request) => route.handle(request, deps.publicBaseUrl) });
   }
 }

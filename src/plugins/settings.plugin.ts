@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SettingsError } from '../errors/coded-error.ts';
+import { UNAVAILABLE_RETRY_AFTER_SECONDS } from '../domain/limits.ts';
 import { classify, logFailure, sendCoded } from '../http/failure.ts';
 import { registerStaticPage } from '../http/static-page.ts';
 import { SETTINGS_ROUTES } from '../routes.ts';
@@ -24,7 +25,7 @@ function settingsErrorHandler(err: FastifyError, request: FastifyRequest, reply:
     case 'client':
       return sendCoded(reply, request, invalidBody(failure.status === 413 ? 'O corpo da requisição é grande demais.' : SEND_JSON));
     case 'unavailable':
-      return sendCoded(reply, request, new SettingsError('servico_indisponivel'));
+      return sendCoded(reply, request, new SettingsError('servico_indisponivel', [], { retryAfter: UNAVAILABLE_RETRY_AFTER_SECONDS }));
     case 'bug':
       return sendCoded(reply, request, new SettingsError('erro_interno'));
   }
@@ -60,7 +61,6 @@ export async function settingsPlugin(app: FastifyInstance, deps: SettingsDeps): 
       method: route.method,
       url: route.url,
       bodyLimit: SETTINGS_BODY_LIMIT,
-      schema: { hide: true },
       onRequest: access[route.access],
       handler: async (request, reply) => {
         const result = await route.handler({

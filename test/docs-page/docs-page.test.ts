@@ -2,9 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { TestApp } from '../helpers/test-app.ts';
+import { chromium, type Browser, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
+import { TestApp, type TestCredential } from '../helpers/test-app.ts';
 import { staticPageCases } from '../helpers/static-page-cases.ts';
+import { DATA_ERRORS } from '../../src/errors/catalogue.ts';
+import { DATA_RATE_LIMIT, MAX_PAGE_SIZE, TOKEN_LIFETIME_SECONDS } from '../../src/domain/limits.ts';
 
 // GET /docs: the API reference page, over the app itself and in a real Chromium.
 const CHROMIUM = '/usr/bin/chromium';
@@ -19,9 +21,81 @@ const CHROMIUM_ARGS = [
   '--no-first-run',
   '--disable-quic',
 ];
+const MODULES = ['docs.js', 'dom.js', 'schema.js', 'operation.js', 'try-it.js', 'nav.js'];
+/** A decision id (D1–D99), which integrators cannot look up: the page states rules instead. */
+const DECISION_ID = /\bD\d{1,2}\b/;
 
+type Json = Record<string, unknown>;
+interface Schema {
+  $ref?: string;
+  type?: string | string[];
+  properties?: Record<string, Schema>;
+  items?: Schema;
+  anyOf?: Schema[];
+  oneOf?: Schema[];
+  enum?: unknown[];
+  [key: string]: unknown;
+}
+interface Operation {
+  operationId?: string;
+  description?: string;
+  summary?: string;
+  parameters?: Parameter[];
+  security?: Record<string, string[]>[];
+  requestBody?: { content: Record<string, { schema: Schema }> };
+  responses: Record<string, { content?: Record<string, { schema: Schema; example?: unknown }> }>;
+}
+type Parameter = { name: string; in: string; required?: boolean };
 interface OpenApiDoc {
-  paths: Record<string, Record<string, { parameters?: { name: string }[]; security?: Record<string, string[]>[] }>>;
+  servers?: { url: string }[];
+  paths: Record<
+    string,
+    { [method: string]: Operation | Parameter[] | undefined; get?: Operation; post?: Operation; parameters?: Parameter[] }
+  >;
+  components: { schemas?: Record<string, Schema>; [key: string]: unknown };
+}
+
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
+
+/** Every operation of a document, with the parameters it has (the path's ones first). */
+const operations = (doc: OpenApiDoc) =>
+  Object.entries(doc.paths).flatMap(([p, item]) =>
+    Object.entries(item)
+      .filter(([method]) => METHODS.includes(method))
+      .map(([method, op]) => ({
+        path: p,
+        method,
+        op: op as Operation,
+        parameters: [...(item.parameters ?? []), ...((op as Operation).parameters ?? [])],
+      })),
+  );
+
+/** A schema with its local $ref followed, and the non-null branch of `X | null`. */
+function resolve(doc: OpenApiDoc, schema: Schema | undefined): Schema {
+  let s = schema ?? {};
+  while (typeof s.$ref === 'string') {
+    s = s.$ref
+      .slice(2)
+      .split('/')
+      .reduce<unknown>((node, key) => (node as Json)[key], doc) as Schema;
+  }
+  // `T or null` (anyOf or oneOf with a null branch) reads as T: the page expands its fields.
+  const alts = (s.anyOf ?? s.oneOf)?.filter((a) => a.type !== 'null');
+  return alts?.length === 1 ? resolve(doc, alts[0]) : s;
+}
+
+/** The field paths a reader should find for an object schema (`data[].cedente.nome`). */
+function fieldPaths(doc: OpenApiDoc, schema: Schema | undefined, prefix = ''): string[] {
+  const s = resolve(doc, schema);
+  return Object.entries(s.properties ?? {}).flatMap(([name, prop]) => {
+    const inner = resolve(doc, prop);
+    const items = inner.items ? resolve(doc, inner.items) : undefined;
+    return [
+      prefix + name,
+      ...(inner.properties ? fieldPaths(doc, inner, `${prefix}${name}.`) : []),
+      ...(items?.properties ? fieldPaths(doc, items, `${prefix}${name}[].`) : []),
+    ];
+  });
 }
 
 describe('GET /docs over HTTP', () => {
@@ -34,12 +108,13 @@ describe('GET /docs over HTTP', () => {
   staticPageCases(() => t, {
     url: '/docs',
     css: 'docs.css',
-    js: ['docs.js'],
+    js: MODULES,
     entry: 'docs.js',
     notAssets: [
       '/docs/assets/other.js',
       '/docs/assets/index.html',
       '/docs/assets/docs-page.routes.ts',
+      '/docs/assets/guide.ts',
       '/docs/assets/..%2Fdocs-page.routes.ts',
       '/docs/other',
     ],
@@ -49,6 +124,26 @@ describe('GET /docs over HTTP', () => {
     const doc = (await t.get('/openapi.json')).json() as OpenApiDoc;
     assert.ok(!Object.keys(doc.paths).some((p) => p.startsWith('/docs')));
   });
+
+  test('the guide is in the HTML, its figures and error catalogue built from the server constants', async () => {
+    const html = (await t.get('/docs')).body;
+    assert.doesNotMatch(html, /\{\{\w+\}\}/, 'a placeholder is left');
+    for (const [codigo, { status }] of Object.entries(DATA_ERRORS)) {
+      assert.match(html, new RegExp(`<tr data-codigo="${codigo}" data-status="${status}"`), codigo);
+    }
+    for (const error of ['invalid_request', 'invalid_client', 'invalid_scope', 'unsupported_grant_type', 'temporarily_unavailable']) {
+      assert.match(html, new RegExp(`<tr data-error="${error}" data-status="\\d{3}"`), error);
+    }
+    const text = html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+    assert.match(text, new RegExp(`${DATA_RATE_LIMIT} requisições por minuto por credencial`));
+    assert.match(text, new RegExp(`de 1 a ${MAX_PAGE_SIZE}`));
+    assert.match(text, new RegExp(`vale ${TOKEN_LIFETIME_SECONDS} segundos`));
+    for (const id of ['autenticacao', 'paginacao', 'limites', 'datas', 'dinheiro', 'erros', 'parametros', 'experimente']) {
+      assert.match(html, new RegExp(`<section id="${id}"`), id);
+      assert.match(html, new RegExp(`<a href="#${id}">`), `the sidebar links to #${id}`);
+    }
+    assert.doesNotMatch(text, DECISION_ID);
+  });
 });
 
 describe('GET /docs in Chromium', { skip: skipBrowser }, () => {
@@ -56,10 +151,20 @@ describe('GET /docs in Chromium', { skip: skipBrowser }, () => {
   let base: string;
   let browser: Browser;
   let doc: OpenApiDoc;
+  let cred: TestCredential;
   before(async () => {
     t = await TestApp.start();
     base = await t.app.listen({ host: '127.0.0.1', port: 0 });
-    doc = (await t.get('/openapi.json')).json() as OpenApiDoc;
+    // Over HTTP, as the page gets it: the document may describe the server at the address asked.
+    doc = (await (await fetch(`${base}/openapi.json`)).json()) as OpenApiDoc;
+    const empresa = await t.company();
+    await t.load({
+      clientes: [
+        { id: 301, empresa_id: empresa, tipo_pessoa: 'fisica', nome: 'Paula', sobrenome: 'Pães' },
+        { id: 302, empresa_id: empresa, tipo_pessoa: 'fisica', nome: 'Joana', sobrenome: 'Siqueira' },
+      ],
+    });
+    cred = await t.credential(empresa);
     fs.mkdirSync(ARTIFACTS, { recursive: true });
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   });
@@ -68,65 +173,326 @@ describe('GET /docs in Chromium', { skip: skipBrowser }, () => {
     await t?.close();
   });
 
-  /** Opens /docs at a width, collecting console errors and failed requests, until rendered. */
-  async function open(width: number, height: number): Promise<{ page: Page; problems: string[]; close(): Promise<void> }> {
-    const context = await browser.newContext({ viewport: { width, height }, locale: 'pt-BR' });
+  /**
+   * Opens /docs, collecting console errors and warnings, failed requests and every request that
+   * leaves the origin, until rendered.
+   */
+  async function open(
+    width: number,
+    height: number,
+    options: { contextOptions?: BrowserContextOptions; document?: OpenApiDoc; rendered?: boolean } = {},
+  ): Promise<{ page: Page; problems: string[]; requests: string[]; close(): Promise<void> }> {
+    const context = await browser.newContext({ viewport: { width, height }, locale: 'pt-BR', ...options.contextOptions });
     const page = await context.newPage();
     page.setDefaultTimeout(15_000);
     const problems: string[] = [];
+    const requests: string[] = [];
     page.on('console', (msg) => {
       if (msg.type() === 'error' || msg.type() === 'warning') problems.push(`console ${msg.type()}: ${msg.text()}`);
     });
     page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
     page.on('requestfailed', (req) => problems.push(`request failed: ${req.url()}`));
     page.on('request', (req) => {
-      if (!req.url().startsWith(base)) problems.push(`request elsewhere: ${req.url()}`);
+      requests.push(req.url());
+      if (!req.url().startsWith(base + '/')) problems.push(`request elsewhere: ${req.url()}`);
     });
+    if (options.document !== undefined) {
+      const body = JSON.stringify(options.document);
+      await page.route(`${base}/openapi.json`, (route) => route.fulfill({ status: 200, contentType: 'application/json', body }));
+    }
     await page.goto(`${base}/docs`);
-    await page.waitForSelector('body[data-rendered]');
-    assert.equal(await page.getAttribute('body', 'data-rendered'), 'true');
-    return { page, problems, close: () => context.close() };
+    if (options.rendered !== false) {
+      await page.waitForSelector('body[data-rendered]');
+      assert.equal(await page.getAttribute('body', 'data-rendered'), 'true');
+    }
+    return { page, problems, requests, close: () => context.close() };
   }
 
-  test('desktop: every path, the scopes, the parameters and the responses are shown', async () => {
+  const article = (page: Page, p: string, method: string): Locator =>
+    page.locator(`article.operation[data-path="${p}"][data-method="${method}"]`);
+
+  /** Checks that every operation of `document` is taught in full; returns the curl lines. */
+  async function assertEveryOperation(page: Page, document: OpenApiDoc, baseUrl: string): Promise<void> {
+    const ops = operations(document);
+    assert.ok(ops.length >= 12);
+    assert.equal(await page.locator('article.operation').count(), ops.length);
+    for (const { path: p, method, op, parameters } of ops) {
+      const name = `${method.toUpperCase()} ${p}`;
+      const a = article(page, p, method);
+      assert.equal(await a.count(), 1, name);
+      assert.equal(await a.locator('code.path').innerText(), p, name);
+      const text = await a.innerText();
+      // The scope, once.
+      const scope = op.security?.[0]?.oauth2?.[0];
+      if (scope !== undefined) {
+        assert.deepEqual(await a.locator('code.scope').allInnerTexts(), [scope], name);
+        assert.equal(text.match(/Escopo exigido/g)?.length, 1, `${name}: the scope is stated once`);
+      }
+      // Every parameter, with its rules.
+      const params = await a.locator('.table-params code.param-name').allInnerTexts();
+      assert.deepEqual(
+        params,
+        parameters.map((q) => q.name),
+        name,
+      );
+      // Every field of the success response, nested ones included, and an example that parses.
+      const success = Object.keys(op.responses).find((c) => c.startsWith('2')) ?? '';
+      const media = op.responses[success]?.content?.['application/json'];
+      const fields = await a.locator('.table-fields code.field-name').allInnerTexts();
+      assert.deepEqual(fields, fieldPaths(document, media?.schema), `${name}: response fields`);
+      const example = JSON.parse(await a.locator('pre.example').innerText()) as Json;
+      if (media?.example !== undefined) assert.deepEqual(example, media.example, `${name}: the document's example`);
+      else assert.deepEqual(Object.keys(example), Object.keys(resolve(document, media?.schema).properties ?? {}), `${name}: example`);
+      // Every error status, each with its codes.
+      const errorRows = await a
+        .locator('.table-errors tbody tr')
+        .evaluateAll((rows) =>
+          rows.map((r) => [r.querySelector('.status')?.textContent ?? '', r.querySelector('code.codigo')?.textContent ?? '']),
+        );
+      const statuses = Object.keys(op.responses).filter((c) => /^[45]/.test(c));
+      assert.deepEqual([...new Set(errorRows.map((r) => r[0]))], statuses, `${name}: error statuses`);
+      for (const [status, codigo] of errorRows) assert.match(codigo ?? '', /^[a-z_]+$/, `${name} ${status}: a code`);
+      // A curl line on the server's own base URL.
+      const curl = await a.locator('pre.curl').innerText();
+      assert.ok(curl.startsWith('curl '), curl);
+      assert.ok(curl.includes(`"${baseUrl}${p.replace('{id}', '1')}`), `${name}: ${curl}`);
+      if (scope !== undefined) assert.ok(curl.includes('-H "Authorization: Bearer $TOKEN"'), curl);
+      assert.equal(await a.locator('details.try-it').count(), 1, `${name}: try it`);
+    }
+  }
+
+  test('desktop: every operation is taught — scope, parameters, fields, example, errors, curl — with no D-id', async () => {
+    const { page, problems, requests, close } = await open(1280, 900);
+    // curl lines point at the document's first server, else at the page's own origin.
+    const baseUrl = doc.servers?.[0]?.url ?? base;
+    try {
+      await assertEveryOperation(page, doc, baseUrl);
+      // Codes of the guide's catalogue per status, in the OAuth shape on the token endpoint.
+      const contas = article(page, '/v1/contas-receber', 'get');
+      const rows403 = await contas.locator('.table-errors tbody tr', { hasText: '403' }).locator('code.codigo').allInnerTexts();
+      assert.deepEqual(rows403, ['escopo_insuficiente', 'ip_nao_autorizado']);
+      assert.match(await contas.innerText(), /vencido/);
+      assert.match(await contas.innerText(), /de 1 a 200/);
+      assert.ok((await contas.locator('code.field-name', { hasText: /^data\[\]\.cedente\.nome$/ }).count()) === 1);
+      // An error example in the envelope, with the catalogue's code and message.
+      await contas.locator('details.error-example > summary').click();
+      const erro = JSON.parse(await contas.locator('pre.example-error').innerText()) as { erro: Json };
+      assert.equal(erro.erro.codigo, 'requisicao_invalida');
+      assert.equal(erro.erro.mensagem, DATA_ERRORS.requisicao_invalida.mensagem);
+      assert.deepEqual(Object.keys(erro.erro), ['codigo', 'mensagem', 'detalhes', 'request_id']);
+      const token = article(page, '/v1/oauth/token', 'post');
+      assert.deepEqual(await token.locator('.table-errors tbody tr', { hasText: '401' }).locator('code.codigo').allInnerTexts(), [
+        'invalid_client',
+      ]);
+      assert.match(
+        await token.locator('pre.curl').innerText(),
+        /^curl -u "\$CLIENT_ID:\$CLIENT_SECRET" -d grant_type=client_credentials "/,
+      );
+      assert.equal(await token.locator('code.param-name', { hasText: 'grant_type' }).count(), 1);
+      // Every control is labelled; every try-it form field too.
+      const unlabelled = await page.evaluate(() =>
+        [...document.querySelectorAll('input, select, button')]
+          .filter((e) => (e instanceof HTMLButtonElement ? !e.textContent?.trim() : (e as HTMLInputElement).labels?.length === 0))
+          .map((e) => e.id || e.outerHTML.slice(0, 80)),
+      );
+      assert.deepEqual(unlabelled, []);
+      // The guide: figures, the catalogue table, the base URL filled in.
+      const text = await page.locator('body').innerText();
+      assert.doesNotMatch(text, DECISION_ID);
+      // The pagination guide names the Link header when, and only when, a response declares it.
+      const declaresLink = operations(doc).some(({ op }) =>
+        Object.values(op.responses).some((r) =>
+          Object.keys((resolve(doc, r as Schema).headers as Json) ?? {}).some((h) => /^link$/i.test(h)),
+        ),
+      );
+      assert.equal(await page.locator('#regra-link').count(), declaresLink ? 1 : 0);
+      assert.match(await page.locator('#inicio').innerText(), new RegExp(`${baseUrl.replace(/[.]/g, '\\.')}/v1/clientes`));
+      assert.equal(await page.locator('#catalogo-erros tbody tr').count(), Object.keys(DATA_ERRORS).length);
+      assert.ok((await page.locator('.table-scopes code', { hasText: 'boletos:ler' }).count()) === 1);
+      await page.screenshot({ path: path.join(ARTIFACTS, 'docs-desktop.png'), fullPage: true });
+      assert.deepEqual(problems, []);
+      // The page asked its own origin for itself, its assets and the document, nothing else.
+      const expected = new Set(['/docs', '/docs/assets/docs.css', ...MODULES.map((m) => `/docs/assets/${m}`), '/openapi.json']);
+      assert.deepEqual([...new Set(requests.map((u) => new URL(u).pathname))].sort(), [...expected].sort());
+    } finally {
+      await close();
+    }
+  });
+
+  test('navigation by resource: sidebar anchors, the current section marked, the filter', async () => {
     const { page, problems, close } = await open(1280, 900);
     try {
-      const text = await page.locator('main').innerText();
-      const paths = Object.keys(doc.paths);
-      assert.ok(paths.length >= 10);
-      for (const p of [...paths, '/v1/clientes', '/v1/contas-receber', '/v1/oauth/token']) {
-        assert.ok(
-          (await page.locator('code.path', { hasText: new RegExp(`^${p.replace(/[{}]/g, '\\$&')}$`) }).count()) >= 1,
-          `path ${p} is shown`,
-        );
-      }
-      // One article per operation, each with the scope of its security[0].oauth2[0].
-      const ops = Object.values(doc.paths).flatMap((m) => Object.values(m));
-      assert.equal(await page.locator('article.operation').count(), ops.length);
-      for (const op of ops) {
-        const scope = op.security?.[0]?.oauth2?.[0];
-        if (scope !== undefined) assert.ok((await page.locator('code.scope', { hasText: scope }).count()) >= 1, scope);
-      }
-      assert.ok((await page.locator('code.scope', { hasText: 'contas-receber:ler' }).count()) >= 1);
-      assert.ok((await page.locator('code.param-name', { hasText: 'data_inicio' }).count()) >= 1);
-      // Security schemes: token URL and the scopes table.
-      assert.match(text, /URL do token: POST \/v1\/oauth\/token/);
-      assert.ok((await page.locator('.table-scopes code', { hasText: 'boletos:ler' }).count()) === 1);
-      // The description's bullets and code spans became elements, not literal markdown.
-      assert.ok((await page.locator('#api-description ul li').count()) >= 5);
-      assert.ok((await page.locator('#api-description code', { hasText: 'requisicao_invalida' }).count()) >= 1);
-      assert.doesNotMatch(await page.locator('#api-description').innerText(), /`/);
-      // Enum values and limits of a parameter; response codes.
-      const contas = page.locator('article', { has: page.locator('code.path', { hasText: /^\/v1\/contas-receber$/ }) });
-      assert.match(await contas.innerText(), /vencido/);
-      assert.match(await contas.innerText(), /máx\. 200/);
-      assert.match(await contas.locator('.table-responses').innerText(), /429/);
-      // The sidebar names every tag and its anchor reaches the section.
-      const navTags = await page.locator('#nav-list a').allInnerTexts();
+      const navTags = await page.locator('#nav-list a.nav-tag').allInnerTexts();
       for (const tag of ['OAuth', 'Clientes', 'Contas a receber', 'Boletos']) assert.ok(navTags.includes(tag), tag);
-      await page.click('#nav-list a:text-is("Contas a receber")');
+      await page.click('#nav-list a.nav-tag:text-is("Contas a receber")');
       assert.equal(new URL(page.url()).hash, '#tag-contas-a-receber');
-      await page.screenshot({ path: path.join(ARTIFACTS, 'docs-desktop.png'), fullPage: true });
+      const top = await page.locator('#tag-contas-a-receber').evaluate((e) => e.getBoundingClientRect().top);
+      assert.ok(top >= 0 && top < 120, `the section is at the top of the view (${top})`);
+      await page.waitForFunction(
+        () => document.querySelector('#nav-list a[href="#tag-contas-a-receber"]')?.getAttribute('aria-current') === 'location',
+      );
+      await page.screenshot({ path: path.join(ARTIFACTS, 'docs-desktop-contas.png') });
+      // An operation's link lands on its article, and marks it and its resource.
+      const boletos = article(page, '/v1/boletos', 'get');
+      const boletosId = await boletos.getAttribute('id');
+      await page.click(`#nav-list a[href="#${boletosId}"]`);
+      await page.waitForFunction(
+        (id) => document.querySelector(`#nav-list a[href="#${id}"]`)?.getAttribute('aria-current') === 'location',
+        boletosId,
+      );
+      assert.equal(await page.locator('#nav-list a[href="#tag-boletos"]').getAttribute('aria-current'), 'location');
+      assert.equal(await page.locator('#nav-list a[href="#tag-contas-a-receber"]').getAttribute('aria-current'), null);
+      // The guide's links, with the keyboard.
+      await page.focus('#nav-guia a[href="#limites"]');
+      await page.keyboard.press('Enter');
+      assert.equal(new URL(page.url()).hash, '#limites');
+      await page.waitForFunction(() => document.querySelector('#nav-guia a[href="#limites"]')?.getAttribute('aria-current') === 'location');
+      // The filter keeps the matching operations and their links, hides the rest.
+      await page.fill('#filtro', 'boletos');
+      // The list and its change feed.
+      assert.equal(await page.locator('article.operation:visible').count(), 2);
+      assert.ok(await boletos.isVisible());
+      assert.equal(
+        await page
+          .locator('#nav-list a.nav-tag:visible')
+          .allInnerTexts()
+          .then((t) => t.join()),
+        'Boletos',
+      );
+      await page.fill('#filtro', 'zzz nada');
+      assert.equal(await page.locator('article.operation:visible').count(), 0);
+      assert.ok(await page.locator('#filtro-vazio').isVisible());
+      await page.fill('#filtro', '');
+      assert.equal(await page.locator('article.operation:visible').count(), operations(doc).length);
+      // Printed: the content only, every operation.
+      await page.emulateMedia({ media: 'print' });
+      assert.equal(await page.locator('#navegacao').isVisible(), false);
+      assert.equal(await page.locator('details.try-it').first().isVisible(), false);
+      assert.ok(await boletos.isVisible());
+      assert.deepEqual(problems, []);
+    } finally {
+      await close();
+    }
+  });
+
+  test('try it: a token from the token form, a 200 with the records and the limit headers; a bad token shows the 401 envelope', async () => {
+    const { page, problems, requests, close } = await open(1280, 900);
+    try {
+      // The token operation's form: client id and secret in, a token out, the secret cleared.
+      const tokenOp = article(page, '/v1/oauth/token', 'post');
+      await page.click('#link-obter-token');
+      assert.equal(new URL(page.url()).hash, `#${await tokenOp.getAttribute('id')}`);
+      await tokenOp.locator('details.try-it > summary').click();
+      await tokenOp.getByLabel('client_id').fill(cred.clientId);
+      await tokenOp.getByLabel('client_secret').fill(cred.secret);
+      await tokenOp.getByLabel('grant_type').selectOption('client_credentials');
+      await tokenOp.getByRole('button', { name: 'Enviar' }).click();
+      await tokenOp.locator('.result-status').waitFor();
+      assert.match(await tokenOp.locator('.result-status').innerText(), /^200\b/);
+      assert.match(await tokenOp.locator('.result-body').innerText(), /"token_type": "Bearer"/);
+      assert.equal(await tokenOp.getByLabel('client_secret').inputValue(), '', 'the secret leaves its field');
+      const token = await page.locator('#token').inputValue();
+      assert.match(token, /^ae_at_/);
+      assert.match(await tokenOp.locator('.notice-ok').innerText(), new RegExp(`Vale até .*\\(${TOKEN_LIFETIME_SECONDS} s\\)`));
+      // The request as a curl line, the credentials as shell variables.
+      assert.equal(
+        await tokenOp.locator('pre.curl-sent').innerText(),
+        `curl -u "$CLIENT_ID:$CLIENT_SECRET" -d "grant_type=client_credentials" "${base}/v1/oauth/token"`,
+      );
+      assert.match(await page.locator('#token-estado').innerText(), /Token informado/);
+      // Nothing the page keeps outlives it.
+      const stored = await page.evaluate(
+        () => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }) + document.cookie,
+      );
+      assert.equal(stored, '{}{}');
+
+      // A list, with a parameter, through the shared token; the form opens from the keyboard.
+      const clientes = article(page, '/v1/clientes', 'get');
+      await clientes.locator('details.try-it > summary').focus();
+      await page.keyboard.press('Enter');
+      assert.equal(await clientes.locator('details.try-it').getAttribute('open'), '');
+      assert.match(await clientes.locator('.token-note').innerText(), /Usando o token/);
+      await clientes.getByLabel('por_pagina', { exact: true }).fill('5');
+      await clientes.getByRole('button', { name: 'Enviar' }).click();
+      await clientes.locator('.result-status').waitFor();
+      assert.match(await clientes.locator('.result-status').innerText(), /^200\b.*GET \/v1\/clientes\?por_pagina=5/);
+      const headers = await clientes.locator('.result-headers').innerText();
+      assert.match(headers, /x-ratelimit-limit\s+120/);
+      assert.match(headers, /x-ratelimit-remaining\s+\d+/);
+      assert.match(headers, /x-request-id\s+[0-9a-f-]{36}/);
+      const body = JSON.parse(await clientes.locator('.result-body').innerText()) as { data: { nome: string }[]; meta: Json };
+      assert.deepEqual(
+        body.data.map((c) => c.nome),
+        ['Paula Pães', 'Joana Siqueira'],
+      );
+      assert.deepEqual(body.meta, { pagina: 1, por_pagina: 5, total: 2, total_paginas: 1 });
+      assert.equal(
+        await clientes.locator('pre.curl-sent').innerText(),
+        `curl -H "Authorization: Bearer $TOKEN" "${base}/v1/clientes?por_pagina=5"`,
+      );
+      await page.screenshot({ path: path.join(ARTIFACTS, 'docs-try-it.png') });
+
+      // A detail with its path parameter.
+      const detalhe = article(page, '/v1/clientes/{id}', 'get');
+      await detalhe.locator('details.try-it > summary').click();
+      await detalhe.getByLabel('id (caminho)').fill('302');
+      await detalhe.getByRole('button', { name: 'Enviar' }).click();
+      await detalhe.locator('.result-status').waitFor();
+      assert.match(await detalhe.locator('.result-status').innerText(), /^200\b/);
+      assert.match(await detalhe.locator('.result-body').innerText(), /"nome": "Joana Siqueira"/);
+
+      // A bad token: the 401 envelope, as the API sends it.
+      await page.fill('#token', 'ae_at_invalido');
+      await clientes.getByRole('button', { name: 'Enviar' }).click();
+      await clientes.locator('.result-status', { hasText: /^401\b/ }).waitFor();
+      const refused = JSON.parse(await clientes.locator('.result-body').innerText()) as { erro: { codigo: string; request_id: string } };
+      assert.equal(refused.erro.codigo, 'token_invalido');
+      assert.match(
+        await clientes.locator('.result-headers').innerText(),
+        /www-authenticate\s+Bearer realm="api-externa", error="invalid_token"/,
+      );
+      assert.match(await clientes.locator('.result-headers').innerText(), new RegExp(`x-request-id\\s+${refused.erro.request_id}`));
+      // Every request went to this origin, by relative URL; the token never went into a URL.
+      assert.ok(requests.every((u) => u.startsWith(base + '/')));
+      assert.ok(!requests.some((u) => u.includes(token)));
+      // Chromium logs every non-2xx response it fetched as a console error: the deliberate 401 only.
+      assert.deepEqual(problems, ['console error: Failed to load resource: the server responded with a status of 401 (Unauthorized)']);
+    } finally {
+      await close();
+    }
+  });
+
+  test("tomorrow's document: named schemas by $ref, examples, error code enums and servers are read", async () => {
+    const shaped = reshape(doc, 'https://api.exemplo.test');
+    const { page, problems, close } = await open(1280, 900, { document: shaped });
+    try {
+      await assertEveryOperation(page, shaped, 'https://api.exemplo.test');
+      // The enum given for a status is what the page lists, not the whole catalogue.
+      const contas = article(page, '/v1/contas-receber', 'get');
+      assert.deepEqual(await contas.locator('.table-errors tbody tr', { hasText: '403' }).locator('code.codigo').allInnerTexts(), [
+        'escopo_insuficiente',
+        'ip_nao_autorizado',
+      ]);
+      assert.deepEqual(await contas.locator('.table-errors tbody tr', { hasText: '405' }).locator('code.codigo').allInnerTexts(), [
+        'metodo_nao_permitido',
+      ]);
+      assert.ok((await contas.locator('code.field-name', { hasText: /^data\[\]\.cedente\.nome$/ }).count()) === 1);
+      const token = article(page, '/v1/oauth/token', 'post');
+      assert.match(
+        await token
+          .locator('.block', { has: page.locator('.table-errors') })
+          .locator('p')
+          .first()
+          .innerText(),
+        /no formato OAuth .*; 405 no envelope/,
+      );
+      assert.deepEqual(await token.locator('.table-errors tbody tr', { hasText: '405' }).locator('code.codigo').allInnerTexts(), [
+        'metodo_nao_permitido',
+      ]);
+      // A declared Link header joins the pagination guide, in the document's words.
+      assert.equal(await page.locator('#regra-link').innerText(), 'Cabeçalho Link: URLs das páginas first, prev, next e last.');
+      // Declared response headers are listed.
+      assert.ok((await contas.locator('.table-headers code', { hasText: 'X-RateLimit-Limit' }).count()) === 1);
       assert.deepEqual(problems, []);
     } finally {
       await close();
@@ -137,6 +503,7 @@ describe('GET /docs in Chromium', { skip: skipBrowser }, () => {
     const { page, problems, close } = await open(375, 740);
     try {
       assert.ok(await page.getByText('/v1/contas-receber', { exact: true }).first().isVisible());
+      await article(page, '/v1/contas-receber', 'get').locator('details.try-it > summary').click();
       const widths = await page.evaluate(() => ({
         scroll: document.documentElement.scrollWidth,
         client: document.documentElement.clientWidth,
@@ -146,20 +513,100 @@ describe('GET /docs in Chromium', { skip: skipBrowser }, () => {
       const wide = await page.evaluate(() =>
         [...document.querySelectorAll('main *, nav *')]
           .filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
-          .filter(
-            (e) =>
-              !e.closest('.table-wrap') ||
-              e.closest('.table-wrap')!.getBoundingClientRect().right > document.documentElement.clientWidth + 1,
-          )
+          .filter((e) => {
+            const box = e.closest('.table-wrap, pre');
+            return !box || box.getBoundingClientRect().right > document.documentElement.clientWidth + 1;
+          })
           .map((e) => `${e.tagName}.${e.className}`)
           .slice(0, 5),
       );
       assert.deepEqual(wide, []);
-      await page.screenshot({ path: path.join(ARTIFACTS, 'docs-phone.png'), fullPage: true });
       await page.screenshot({ path: path.join(ARTIFACTS, 'docs-phone-top.png') });
       assert.deepEqual(problems, []);
     } finally {
       await close();
     }
   });
+
+  test('without JavaScript the guide is there and its sidebar links work', async () => {
+    const { page, close } = await open(1280, 900, { contextOptions: { javaScriptEnabled: false }, rendered: false });
+    try {
+      assert.ok(await page.locator('#catalogo-erros').isVisible());
+      assert.equal(await page.locator('#catalogo-erros tbody tr').count(), Object.keys(DATA_ERRORS).length);
+      await page.click('#nav-guia a[href="#dinheiro"]');
+      assert.equal(new URL(page.url()).hash, '#dinheiro');
+      assert.match(await page.locator('#dinheiro').innerText(), /números JSON exatos/);
+      assert.doesNotMatch(await page.locator('body').innerText(), DECISION_ID);
+    } finally {
+      await close();
+    }
+  });
 });
+
+/**
+ * The document as the reshaped OpenAPI will hold it: each success schema named in
+ * components.schemas and referred to by $ref (errors too, through components.responses), an
+ * example per success and error, `erro.codigo` enums per status, declared headers, a 405, and a
+ * server of its own.
+ */
+function reshape(source: OpenApiDoc, server: string): OpenApiDoc {
+  const doc = structuredClone(source);
+  doc.servers = [{ url: server }];
+  doc.components.schemas = { ...doc.components.schemas };
+  const codes: Record<string, string[]> = {};
+  for (const [codigo, { status }] of Object.entries(DATA_ERRORS)) (codes[status] ??= []).push(codigo);
+  const responses: Record<string, unknown> = {};
+  const headers = { 'X-RateLimit-Limit': { $ref: '#/components/headers/XRateLimitLimit' }, Link: { $ref: '#/components/headers/Link' } };
+  doc.components.headers = {
+    XRateLimitLimit: { description: 'Requisições por minuto.', schema: { type: 'integer' } },
+    Link: { description: 'URLs das páginas `first`, `prev`, `next` e `last`.', schema: { type: 'string' } },
+  };
+  // Path parameters declared once on the path.
+  for (const item of Object.values(doc.paths)) {
+    const get = item.get;
+    const own = get?.parameters?.filter((q) => q.in === 'path') ?? [];
+    if (get === undefined || own.length === 0) continue;
+    item.parameters = own;
+    get.parameters = get.parameters?.filter((q) => q.in !== 'path');
+  }
+  let n = 0;
+  for (const { op } of operations(doc)) {
+    // The scope stated in prose too, for tools that show descriptions only.
+    const scope = op.security?.[0]?.oauth2?.[0];
+    if (scope !== undefined) op.description = `${op.description ?? ''}\n\nEscopo exigido: \`${scope}\`.`;
+    const name = `Resposta${++n}`;
+    const success = Object.keys(op.responses).find((c) => c.startsWith('2')) ?? '';
+    const media = op.responses[success]?.content?.['application/json'];
+    if (media !== undefined) {
+      doc.components.schemas[name] = media.schema;
+      media.schema = { $ref: `#/components/schemas/${name}` };
+      media.example = { exemplo: name };
+    }
+    const envelope = Object.values(op.responses).some((r) => JSON.stringify(r).includes('ErroEnvelope'));
+    if (!envelope) continue;
+    op.responses['405'] = op.responses['404']!;
+    (op.responses[success] as Json).headers = headers;
+    for (const status of Object.keys(op.responses).filter((c) => /^[45]/.test(c))) {
+      const key = `Erro${status}`;
+      responses[key] ??= {
+        description: `Erro ${status}.`,
+        content: {
+          'application/json': {
+            schema: {
+              allOf: [{ $ref: '#/components/schemas/ErroEnvelope' }],
+              properties: { erro: { type: 'object', properties: { codigo: { type: 'string', enum: codes[status] } } } },
+            },
+            example: {
+              erro: { codigo: codes[status]?.[0], mensagem: '…', detalhes: [], request_id: '6f1c9a52-0d4b-4c5e-9a3e-2b7d8c1e4f00' },
+            },
+          },
+        },
+      };
+      op.responses[status] = { $ref: `#/components/responses/${key}` } as never;
+    }
+  }
+  doc.components.responses = responses;
+  // The token endpoint's 405 comes from the app, before the endpoint: in the envelope.
+  doc.paths['/v1/oauth/token']!.post!.responses['405'] = { $ref: '#/components/responses/Erro405' } as never;
+  return doc;
+}

@@ -1,33 +1,278 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { SCOPES } from '../../src/domain/scopes.ts';
+import { DATA_ERRORS } from '../../src/errors/catalogue.ts';
+import { OAUTH_ERRORS } from '../../src/oauth/oauth-error.ts';
+import { apiDescription, DATA_ROUTES } from '../../src/routes.ts';
 import { TestApp } from '../helpers/test-app.ts';
 
+type Json = Record<string, unknown>;
+interface Response {
+  description: string;
+  headers?: Record<string, { $ref: string }>;
+  content?: Record<string, { schema: Json; example?: unknown }>;
+}
+interface Operation {
+  operationId: string;
+  tags: string[];
+  security: Record<string, string[]>[];
+  parameters?: { name: string; in: string; required: boolean; description: string; schema: Json }[];
+  responses: Record<string, Response>;
+}
+interface Doc {
+  servers: { url: string }[];
+  tags: { name: string; description: string }[];
+  paths: Record<string, Record<string, Operation>>;
+  components: {
+    schemas: Record<string, Json>;
+    headers: Record<string, { required: boolean; schema: Json }>;
+    securitySchemes: { oauth2: { flows: { clientCredentials: { tokenUrl: string; scopes: Record<string, string> } } } };
+  };
+}
+
 let t: TestApp;
+let configured: TestApp;
 before(async () => {
   t = await TestApp.start();
+  configured = await TestApp.start({ publicBaseUrl: 'https://api.exemplo.com.br/erp' });
 });
-after(async () => t.close());
+after(async () => {
+  await t.close();
+  await configured.close();
+});
 
-test('docs/openapi.json is what the routes generate (run `npm run openapi` after changing a route)', async () => {
+const doc = apiDescription() as unknown as Doc;
+const operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
+  Object.entries(methods).map(([method, op]) => ({ path, method, op })),
+);
+
+test('docs/openapi.json is what the routes generate (run `npm run openapi` after changing a route)', () => {
   const committed = JSON.parse(fs.readFileSync('docs/openapi.json', 'utf8'));
-  assert.deepEqual(t.app.swagger(), committed);
+  assert.deepEqual(apiDescription(), committed);
+  assert.deepEqual(doc.servers, [{ url: 'http://127.0.0.1:3000', description: 'Local (npm start)' }]);
+  assert.equal(doc.components.securitySchemes.oauth2.flows.clientCredentials.tokenUrl, 'http://127.0.0.1:3000/v1/oauth/token');
 });
 
-test('GET /openapi.json serves it, and every data route documents its scope and error envelope', async () => {
-  const res = await t.app.inject({ method: 'GET', url: '/openapi.json' });
+/** The served document without what depends on the address, to compare with the committed one. */
+function withoutAddress(served: Doc): unknown {
+  const copy = structuredClone(served);
+  copy.servers = [];
+  copy.components.securitySchemes.oauth2.flows.clientCredentials.tokenUrl = '';
+  return copy;
+}
+
+test('GET /openapi.json: the server and the token URL are the request’s own origin; nothing else differs', async () => {
+  const res = await t.get('/openapi.json', undefined, { host: 'api.cliente.com.br:8443' });
   assert.equal(res.statusCode, 200);
-  const doc = res.json() as {
-    paths: Record<string, Record<string, { security?: { oauth2?: string[] }[]; responses: Record<string, unknown> }>>;
-  };
-  for (const [path, methods] of Object.entries(doc.paths)) {
-    if (path === '/v1/oauth/token') continue;
-    const get = methods.get;
-    assert.ok(get, path);
-    assert.equal(get.security?.[0]?.oauth2?.length, 1, `${path} names its scope`);
-    for (const status of ['400', '401', '403', '404', '429']) assert.ok(get.responses[status], `${path} documents ${status}`);
+  assert.match(String(res.headers['content-type']), /^application\/json/);
+  const served = res.json() as Doc;
+  assert.deepEqual(served.servers, [{ url: 'http://api.cliente.com.br:8443', description: 'Este servidor' }]);
+  assert.equal(served.components.securitySchemes.oauth2.flows.clientCredentials.tokenUrl, 'http://api.cliente.com.br:8443/v1/oauth/token');
+  assert.deepEqual(withoutAddress(served), withoutAddress(doc));
+});
+
+test('GET /openapi.json behind a trusted proxy takes X-Forwarded-Proto and X-Forwarded-Host; an untrusted one is ignored', async () => {
+  const forwarded = { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'api.exemplo.com.br', host: '10.0.0.5:3000' };
+  const behindProxy = await t.sibling({ trustProxy: ['127.0.0.1'] });
+  try {
+    const served = (await behindProxy.get('/openapi.json', undefined, forwarded)).json() as Doc;
+    assert.equal(served.servers[0]?.url, 'https://api.exemplo.com.br');
+  } finally {
+    await behindProxy.close();
   }
-  assert.ok(doc.paths['/v1/clientes'] && doc.paths['/v1/clientes/{id}'] && doc.paths['/v1/oauth/token']);
+  const direct = (await t.get('/openapi.json', undefined, forwarded)).json() as Doc;
+  assert.equal(direct.servers[0]?.url, 'http://10.0.0.5:3000');
+});
+
+test('GET /openapi.json with PUBLIC_BASE_URL: that address, whatever the Host; a Host that is no host name gives relative URLs', async () => {
+  const served = (await configured.get('/openapi.json', undefined, { host: 'interno:3000' })).json() as Doc;
+  assert.deepEqual(served.servers, [{ url: 'https://api.exemplo.com.br/erp', description: 'Este servidor' }]);
+  assert.equal(served.components.securitySchemes.oauth2.flows.clientCredentials.tokenUrl, 'https://api.exemplo.com.br/erp/v1/oauth/token');
+  const odd = (await t.get('/openapi.json', undefined, { host: 'a"b<c>' })).json() as Doc;
+  assert.equal(odd.servers[0]?.url, '/');
+  assert.equal(odd.components.securitySchemes.oauth2.flows.clientCredentials.tokenUrl, '/v1/oauth/token');
+});
+
+test('every operation has a unique camelCase operationId, one declared tag with a description, and a security requirement', () => {
+  const ids = operations.map(({ op }) => op.operationId);
+  assert.deepEqual([...ids].sort(), [
+    'emitirToken',
+    'listarAlteracoesBoletos',
+    'listarAlteracoesClientes',
+    'listarAlteracoesContasPagar',
+    'listarAlteracoesContasReceber',
+    'listarAlteracoesOrdensServico',
+    'listarAlteracoesProdutos',
+    'listarAlteracoesServicos',
+    'listarBoletos',
+    'listarClientes',
+    'listarContasPagar',
+    'listarContasReceber',
+    'listarOrdensServico',
+    'listarProdutos',
+    'listarServicos',
+    'obterCliente',
+    'obterOrdemServico',
+    'obterProduto',
+    'obterServico',
+  ]);
+  const tags = new Map(doc.tags.map((tag) => [tag.name, tag.description]));
+  for (const { op } of operations) {
+    assert.equal(op.tags.length, 1, op.operationId);
+    assert.ok(tags.get(op.tags[0] ?? '')?.length, `${op.operationId}: tag ${op.tags[0]} is declared with a description`);
+    assert.equal(op.security.length, 1, op.operationId);
+  }
+});
+
+test('the OAuth2 client-credentials scheme lists every scope; each data operation requires its route’s scope', () => {
+  assert.deepEqual(Object.keys(doc.components.securitySchemes.oauth2.flows.clientCredentials.scopes), SCOPES);
+  for (const route of DATA_ROUTES) {
+    const op = doc.paths[route.url.replace(':id', '{id}')]?.get;
+    assert.deepEqual(op?.security, [{ oauth2: [route.scope] }], route.url);
+  }
+  assert.deepEqual(doc.paths['/v1/oauth/token']?.post?.security, [{ clientBasic: [] }]);
+});
+
+test('record, list meta, error and token schemas are named components, referenced by the responses', () => {
+  for (const name of [
+    'Cliente',
+    'OrdemServico',
+    'OrdemServicoDetalhe',
+    'Conta',
+    'Boleto',
+    'Produto',
+    'Servico',
+    'ListaMeta',
+    'Erro',
+    'Token',
+    'OAuthErro',
+  ]) {
+    assert.ok(doc.components.schemas[name], name);
+  }
+  const list = doc.paths['/v1/clientes']?.get?.responses['200']?.content?.['application/json']?.schema as Json;
+  assert.deepEqual(list.properties, {
+    data: { type: 'array', items: { $ref: '#/components/schemas/Cliente' } },
+    meta: { $ref: '#/components/schemas/ListaMeta' },
+  });
+});
+
+/** The codigo / error values an error response documents. */
+function codesOf(response: Response): string[] {
+  const schema = response.content?.['application/json']?.schema as { allOf?: Json[] };
+  const overlay = schema.allOf?.[1] as {
+    properties: { erro?: { properties: { codigo: { enum: string[] } } }; error?: { enum: string[] } };
+  };
+  return overlay.properties.erro?.properties.codigo.enum ?? overlay.properties.error?.enum ?? [];
+}
+
+test('each data operation documents every status the checks can answer, with the catalogue’s codes of that status', () => {
+  for (const route of DATA_ROUTES) {
+    const op = doc.paths[route.url.replace(':id', '{id}')]?.get;
+    assert.ok(op);
+    const detail = route.url.endsWith('/:id');
+    assert.deepEqual(
+      Object.keys(op.responses),
+      ['200', '304', '400', '401', '403', ...(detail ? ['404'] : []), '405', '429', '500', '503'],
+      route.url,
+    );
+    for (const [status, response] of Object.entries(op.responses)) {
+      if (status === '200' || status === '304') continue;
+      const expected = Object.entries(DATA_ERRORS)
+        .filter(([, e]) => String(e.status) === status)
+        .map(([codigo]) => codigo);
+      assert.deepEqual(codesOf(response), expected, `${route.url} ${status}`);
+    }
+    assert.deepEqual(codesOf(op.responses['403'] as Response), ['escopo_insuficiente', 'ip_nao_autorizado']);
+  }
+});
+
+test('the token operation documents its OAuth error values per status, and 405 in the data envelope', () => {
+  const op = doc.paths['/v1/oauth/token']?.post;
+  assert.ok(op);
+  assert.deepEqual(Object.keys(op.responses), ['200', '400', '401', '403', '405', '413', '415', '429', '500', '503']);
+  assert.deepEqual(codesOf(op.responses['400'] as Response), ['invalid_request', 'invalid_scope', 'unsupported_grant_type']);
+  assert.deepEqual(codesOf(op.responses['429'] as Response), ['temporarily_unavailable']);
+  assert.deepEqual(codesOf(op.responses['405'] as Response), ['metodo_nao_permitido']);
+  const all = new Set(
+    Object.keys(op.responses)
+      .filter((s) => s !== '200' && s !== '405')
+      .flatMap((s) => codesOf(op.responses[s] as Response)),
+  );
+  assert.deepEqual([...all].sort(), Object.keys(OAUTH_ERRORS).sort());
+});
+
+test('response headers are declared as components where the server sends them', () => {
+  const headersOf = (path: string, method: string, status: string) =>
+    Object.fromEntries(
+      Object.entries(doc.paths[path]?.[method]?.responses[status]?.headers ?? {}).map(([name, ref]) => [name, ref.$ref.split('/').pop()]),
+    );
+  assert.deepEqual(headersOf('/v1/clientes', 'get', '200'), {
+    'X-Request-ID': 'XRequestId',
+    'X-RateLimit-Limit': 'XRateLimitLimit',
+    'X-RateLimit-Remaining': 'XRateLimitRemaining',
+    'X-RateLimit-Reset': 'XRateLimitReset',
+    Link: 'Link',
+    ETag: 'ETag',
+  });
+  assert.equal(headersOf('/v1/clientes', 'get', '304').ETag, 'ETag', 'a 304 repeats the tag');
+  assert.equal(headersOf('/v1/clientes/alteracoes', 'get', '200').ETag, 'ETag');
+  assert.equal(headersOf('/v1/clientes/{id}', 'get', '200').Link, undefined, 'no Link on a detail');
+  assert.equal(headersOf('/v1/clientes', 'get', '401')['WWW-Authenticate'], 'WWWAuthenticate');
+  assert.equal(headersOf('/v1/clientes', 'get', '403')['WWW-Authenticate'], 'WWWAuthenticateEscopo');
+  assert.equal(headersOf('/v1/clientes', 'get', '405').Allow, 'Allow');
+  assert.equal(headersOf('/v1/clientes', 'get', '429')['Retry-After'], 'RetryAfter');
+  assert.equal(headersOf('/v1/clientes', 'get', '503')['Retry-After'], 'RetryAfter');
+  assert.deepEqual(Object.keys(headersOf('/v1/oauth/token', 'post', '200')), ['X-Request-ID', 'Cache-Control', 'Pragma']);
+  assert.equal(headersOf('/v1/oauth/token', 'post', '401')['WWW-Authenticate'], 'WWWAuthenticate');
+  for (const { op } of operations)
+    for (const [status, r] of Object.entries(op.responses)) assert.ok(r.headers?.['X-Request-ID'], `${op.operationId} ${status}`);
+});
+
+test('parameters carry their ranges, formats, enums and defaults', () => {
+  const params = Object.fromEntries((doc.paths['/v1/contas-receber']?.get?.parameters ?? []).map((p) => [p.name, p.schema]));
+  assert.deepEqual(params.por_pagina, { type: 'integer', minimum: 1, maximum: 200, default: 50 });
+  assert.deepEqual(params.pagina, { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER, default: 1 });
+  assert.deepEqual(params.data_inicio, { type: 'string', format: 'date' });
+  assert.deepEqual(params.status, { type: 'string', enum: ['aberto', 'pago', 'vencido'] });
+  assert.deepEqual(params.ordem, { type: 'string', enum: ['asc', 'desc'], default: 'desc' });
+  const id = doc.paths['/v1/clientes/{id}']?.get?.parameters?.find((p) => p.name === 'id');
+  assert.deepEqual(id && { in: id.in, required: id.required, schema: id.schema }, {
+    in: 'path',
+    required: true,
+    schema: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
+  });
+  for (const { op } of operations) for (const p of op.parameters ?? []) assert.ok(p.description.length > 0, `${op.operationId} ${p.name}`);
+});
+
+test('every response has a JSON example at content["application/json"].example, valid against its schema', () => {
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  addFormats.default(ajv);
+  ajv.addSchema(doc, 'doc');
+  let checked = 0;
+  for (const { path, method, op } of operations) {
+    for (const [status, response] of Object.entries(op.responses)) {
+      // A 304 has no body (D46): nothing to exemplify.
+      if (status === '304') {
+        assert.equal(response.content, undefined, `${op.operationId} 304 has no body`);
+        continue;
+      }
+      const media = response.content?.['application/json'];
+      assert.ok(media && media.example !== undefined, `${op.operationId} ${status} has an example`);
+      const pointer = ['paths', path, method, 'responses', status, 'content', 'application/json', 'schema']
+        .map((s) => encodeURIComponent(s.replace(/~/g, '~0').replace(/\//g, '~1')))
+        .join('/');
+      const validate = ajv.compile({ $ref: `doc#/${pointer}` });
+      assert.ok(validate(media.example), `${op.operationId} ${status}: ${ajv.errorsText(validate.errors)}`);
+      checked++;
+    }
+  }
+  assert.ok(checked >= 100, `${checked} examples`);
+  // An example that breaks its schema is caught (the check above can fail).
+  const broken = ajv.compile({ $ref: 'doc#/components/schemas/Boleto' });
+  assert.equal(broken({ id: 'um' }), false);
 });
 
 /** Every string of a JSON document, with where it is. */
@@ -42,9 +287,10 @@ function* strings(value: unknown, at = '$'): Generator<[string, string]> {
 const DECISION_ID = /\bD\d{1,2}\b/;
 
 test('what integrators read cites no decision id: the OpenAPI texts, the reference page, the error messages', async () => {
-  const cited = [...strings(t.app.swagger())].filter(([, text]) => DECISION_ID.test(text));
+  const cited = [...strings(apiDescription())].filter(([, text]) => DECISION_ID.test(text));
   assert.deepEqual(cited, []);
-  for (const file of ['src/docs-page/index.html', 'src/docs-page/docs.js']) {
+  const page = fs.readdirSync('src/docs-page').filter((f) => /\.(html|js)$/.test(f) || f === 'guide.ts');
+  for (const file of page.map((f) => `src/docs-page/${f}`)) {
     const texts = fs.readFileSync(file, 'utf8').match(/(['"`])(?:(?!\1).)*\1|>[^<]+</g) ?? [];
     assert.deepEqual(
       texts.filter((text) => DECISION_ID.test(text)),

@@ -31,3 +31,15 @@ export function detailBody<S extends TSchema>(res: Sent, record: S): { data: Sta
 export function errorBody(res: Sent): ErrorBody['erro'] {
   return checked<ErrorBody>(ErrorEnvelopeSchema, res.json()).erro;
 }
+
+const ATUALIZADO_EM = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
+
+/**
+ * A record without its `atualizado_em` (D42), after checking its format (D18): the instant is the
+ * write's, so tests that compare whole records compare the rest; test/resources/sync.test.ts checks the value.
+ */
+export function sansAtualizadoEm<T extends { atualizado_em?: unknown }>(record: T): Omit<T, 'atualizado_em'> {
+  const { atualizado_em, ...rest } = record;
+  assert.match(String(atualizado_em), ATUALIZADO_EM);
+  return rest;
+}

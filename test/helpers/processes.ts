@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import { validateFetchResponses } from './openapi-validator.ts';
 
 /** Runs the real server process (src/server.ts) and collects its output. */
 export interface ServerProcess {
@@ -17,8 +18,15 @@ export function tempDataDir(): string {
   return fs.mkdtempSync('/tmp/ae-');
 }
 
-export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [...V8_FLAGS, '--import', 'tsx', 'src/server.ts'], {
+/**
+ * Starts the server: from src/ through tsx by default, or, with `built`, from the JavaScript that
+ * `npm start` runs (.build/, written by scripts/build-server.mjs; the caller builds it first).
+ * From then on, `fetch` checks the responses of the public API against its OpenAPI description.
+ */
+export async function startServer(env: Record<string, string>, options: { built?: boolean } = {}): Promise<ServerProcess> {
+  validateFetchResponses();
+  const entry = options.built === true ? ['.build/src/server.js'] : ['--import', 'tsx', 'src/server.ts'];
+  const child = spawn(process.execPath, [...V8_FLAGS, ...entry], {
     env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

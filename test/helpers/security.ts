@@ -88,9 +88,18 @@ export function securityCases(app: () => TestApp, route: Pick<DataRoute, 'url' |
         assert.equal(errorCode(res), 'recurso_nao_encontrado');
         assert.equal((await t.get(route.url.replace(':id', String(otherId)), token)).statusCode, 200, 'its own record is found');
       } else {
-        const list = await t.get(`${listUrl}?por_pagina=200`, token);
-        assert.equal(list.statusCode, 200);
-        const ids = (list.json() as { data: { id: number }[] }).data.map((r) => r.id);
+        const read = async () => {
+          const list = await t.get(`${listUrl}?por_pagina=200`, token);
+          assert.equal(list.statusCode, 200);
+          return (list.json() as { data: { id: number }[] }).data.map((r) => r.id);
+        };
+        let ids = await read();
+        // A change feed serves a write once the cluster's older transactions have ended (ADR 0013);
+        // on a PostgreSQL server other test files share, that may take a moment.
+        for (const deadline = Date.now() + 15_000; listUrl.endsWith('/alteracoes') && !ids.includes(otherId) && Date.now() < deadline;) {
+          await new Promise((resolve) => setTimeout(resolve, 200));
+          ids = await read();
+        }
         assert.ok(ids.includes(otherId), 'the other company sees its own record');
         assert.ok(!ids.includes(id), "the first company's record never appears");
       }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import { OPERATOR } from '../../src/credentials/audit.ts';
-import { createCredential } from '../../src/credentials/credentials.service.ts';
+import { createCredential, revokeCredential } from '../../src/credentials/credentials.service.ts';
 import { MemoryLimiter } from '../../src/ratelimit/memory-limiter.ts';
 import { RedisLimiter } from '../../src/ratelimit/redis-limiter.ts';
 import type { Limiter } from '../../src/ratelimit/limiter.ts';
@@ -10,6 +10,7 @@ import { importDataset } from '../../src/store/import/import.ts';
 import type { Dataset } from '../../src/store/import/dataset.ts';
 import type { Store } from '../../src/store/store.ts';
 import { SCOPES, type Scope } from '../../src/domain/scopes.ts';
+import { validated } from './openapi-validator.ts';
 import { freshStore, type TestStore } from './test-store.ts';
 
 export interface TestCredential {
@@ -59,11 +60,16 @@ export class TestApp {
     private readonly ownedLimiter: Limiter | null,
   ) {}
 
-  /** A new app on a fresh store of its own. */
-  static async start(options: { limiter?: Limiter } = {}): Promise<TestApp> {
+  /**
+   * A new app on a fresh store of its own. Every response its `app.inject` gets is checked against
+   * the OpenAPI description (openapi-validator.ts): a mismatch fails the test.
+   */
+  static async start(options: { limiter?: Limiter; publicBaseUrl?: string } = {}): Promise<TestApp> {
     const owned = await freshStore();
     const limiter = options.limiter ?? (await defaultLimiter());
-    const app = await buildApp({ config: { trustProxy: [] }, store: owned.store, limiter });
+    const app = validated(
+      await buildApp({ config: { trustProxy: [], publicBaseUrl: options.publicBaseUrl }, store: owned.store, limiter }),
+    );
     return new TestApp(app, owned.store, limiter, owned, options.limiter ? null : limiter);
   }
 
@@ -74,7 +80,7 @@ export class TestApp {
   async sibling(options: { limiter?: Limiter; trustProxy?: string[] } = {}): Promise<TestApp> {
     const shared = this.ownedLimiter instanceof RedisLimiter ? this.ownedLimiter : null;
     const limiter = options.limiter ?? shared ?? (await defaultLimiter());
-    const app = await buildApp({ config: { trustProxy: options.trustProxy ?? [] }, store: this.store, limiter });
+    const app = validated(await buildApp({ config: { trustProxy: options.trustProxy ?? [] }, store: this.store, limiter }));
     return new TestApp(app, this.store, limiter, null, options.limiter || shared ? null : limiter);
   }
 
@@ -108,6 +114,11 @@ export class TestApp {
       OPERATOR,
     );
     return { clientId: created.client_id, secret: created.client_secret, empresaId };
+  }
+
+  /** Revokes a credential as the operator (D47: a company holds at most 50 active ones). */
+  async revoke(cred: TestCredential): Promise<void> {
+    await revokeCredential(this.store.central, cred.clientId, OPERATOR);
   }
 
   requestToken(

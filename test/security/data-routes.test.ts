@@ -48,7 +48,8 @@ const SEEDERS: Record<string, Seeder> = {
   '/v1/servicos': seeder((empresa_id, id) => ({ servicos: [{ id, empresa_id, nome: `Seg ${id}`, valor: 1 }] })),
 };
 
-const resourceOf = (url: string): string => url.replace('/:id', '');
+/** The resource of a list, detail or change-feed route (D44: `/alteracoes` reads the same records). */
+const resourceOf = (url: string): string => url.replace('/:id', '').replace('/alteracoes', '');
 
 test('every data route has a seeder, so none goes without its security cases', () => {
   const missing = DATA_ROUTES.map((r) => r.url).filter((url) => SEEDERS[resourceOf(url)] === undefined);

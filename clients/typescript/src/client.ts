@@ -1,0 +1,297 @@
+import { ApiError, apiErrorOf, oauthErrorOf, type OAuthError } from './errors.ts';
+import type {
+  FeedEntry,
+  FeedPage,
+  FeedPath,
+  FeedQuery,
+  DetailPath,
+  DetailQuery,
+  ItemOf,
+  ListPath,
+  ListQuery,
+  Page,
+  RecordOf,
+  TokenResponse,
+} from './types.ts';
+
+export interface ClientOptions {
+  /** The API's address, e.g. `https://api.example.com/v1` (the origin alone is accepted too). */
+  baseUrl: string;
+  clientId: string;
+  clientSecret: string;
+  /** Scopes to ask for; by default every scope of the credential. */
+  scope?: readonly string[];
+  /** A `fetch` to use instead of the platform's (a proxy agent, a test double, ...). */
+  fetch?: typeof fetch;
+  /** Time limit of each HTTP request, in ms (default 30 000). */
+  timeoutMs?: number;
+  /** Retries after a 429 or 503 (default 3); 0 turns retrying off. */
+  maxRetries?: number;
+  /**
+   * The longest wait before a retry, in ms (default 60 000). When `Retry-After` asks for more,
+   * the error is thrown at once instead of sleeping.
+   */
+  maxRetryDelayMs?: number;
+  /** A token is renewed this many seconds before it expires (default 60). */
+  tokenRenewalMarginSeconds?: number;
+}
+
+export interface CallOptions {
+  /** Cancels the call, its retries and their waits. */
+  signal?: AbortSignal;
+}
+
+interface CachedToken {
+  value: string;
+  /** epoch ms after which a new token is asked for */
+  renewAt: number;
+}
+
+type QueryValue = string | number | boolean | undefined | null;
+
+/** Waits `ms`, or rejects as soon as `signal` aborts. */
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/** `promise`, or a rejection with the signal's reason as soon as `signal` aborts. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (signal === undefined) return promise;
+  if (signal.aborted) return Promise.reject(signal.reason);
+  let onAbort = (): void => undefined;
+  const aborted = new Promise<never>((_resolve, reject) => {
+    onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+  return Promise.race([promise, aborted]).finally(() => signal.removeEventListener('abort', onAbort));
+}
+
+/** application/x-www-form-urlencoded, as RFC 6749 §2.3.1 wants each half of the Basic credentials. */
+const formEncode = (value: string): string => new URLSearchParams({ v: value }).toString().slice(2);
+
+/** Without Retry-After (a 503 may lack it): 1 s, 2 s, 4 s, ... */
+const backoffMs = (retry: number): number => 1000 * 2 ** retry;
+
+/**
+ * A client of api-externa v1: gets and renews its own token, retries what the API says to retry,
+ * and pages through lists. One instance per credential; safe to share between concurrent calls.
+ */
+export class ApiExternaClient {
+  readonly clientes;
+  readonly ordensServico;
+  readonly contasReceber;
+  readonly contasPagar;
+  readonly boletos;
+  readonly produtos;
+  readonly servicos;
+
+  private readonly origin: string;
+  private readonly fetchFn: typeof fetch;
+  private readonly timeoutMs: number;
+  private readonly maxRetries: number;
+  private readonly maxRetryDelayMs: number;
+  private readonly marginSeconds: number;
+  private cached: CachedToken | null = null;
+  private pendingToken: Promise<CachedToken> | null = null;
+
+  constructor(private readonly options: ClientOptions) {
+    // Paths of the description start with /v1: keep the origin (and any path before /v1).
+    this.origin = options.baseUrl.replace(/\/+$/, '').replace(/\/v1$/, '');
+    this.fetchFn = options.fetch ?? globalThis.fetch;
+    this.timeoutMs = options.timeoutMs ?? 30_000;
+    this.maxRetries = options.maxRetries ?? 3;
+    this.maxRetryDelayMs = options.maxRetryDelayMs ?? 60_000;
+    this.marginSeconds = options.tokenRenewalMarginSeconds ?? 60;
+    this.clientes = { ...this.resource('/v1/clientes', '/v1/clientes/{id}'), changes: this.feed('/v1/clientes/alteracoes') };
+    this.ordensServico = {
+      ...this.resource('/v1/ordens-servico', '/v1/ordens-servico/{id}'),
+      changes: this.feed('/v1/ordens-servico/alteracoes'),
+    };
+    this.contasReceber = { ...this.list('/v1/contas-receber'), changes: this.feed('/v1/contas-receber/alteracoes') };
+    this.contasPagar = { ...this.list('/v1/contas-pagar'), changes: this.feed('/v1/contas-pagar/alteracoes') };
+    this.boletos = { ...this.list('/v1/boletos'), changes: this.feed('/v1/boletos/alteracoes') };
+    this.produtos = { ...this.resource('/v1/produtos', '/v1/produtos/{id}'), changes: this.feed('/v1/produtos/alteracoes') };
+    this.servicos = { ...this.resource('/v1/servicos', '/v1/servicos/{id}'), changes: this.feed('/v1/servicos/alteracoes') };
+  }
+
+  /**
+   * `POST /v1/oauth/token`: a new token, which later calls reuse until shortly before it expires.
+   * Calls that need a token get one by themselves; this is for who wants to look at it.
+   */
+  async token(options: CallOptions = {}): Promise<TokenResponse> {
+    const body = new URLSearchParams({ grant_type: 'client_credentials' });
+    if (this.options.scope !== undefined) body.set('scope', this.options.scope.join(' '));
+    const basic = btoa(`${formEncode(this.options.clientId)}:${formEncode(this.options.clientSecret)}`);
+    const text = await this.exchange(
+      (signal) =>
+        this.fetchFn(`${this.origin}/v1/oauth/token`, {
+          method: 'POST',
+          headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+          body: body.toString(),
+          signal,
+        }),
+      oauthErrorOf,
+      options.signal,
+    );
+    const token = JSON.parse(text) as TokenResponse;
+    this.cached = { value: token.access_token, renewAt: Date.now() + (token.expires_in - this.marginSeconds) * 1000 };
+    return token;
+  }
+
+  /** One GET of the data API: the token, 429/503 retries, and one new token after a 401. */
+  async get<T>(path: string, query: Record<string, QueryValue> = {}, options: CallOptions = {}): Promise<T> {
+    const url = new URL(`${this.origin}${path}`);
+    for (const [name, value] of Object.entries(query)) if (value !== undefined && value !== null) url.searchParams.set(name, String(value));
+    let renewed = false;
+    for (;;) {
+      const token = await this.accessToken(options.signal);
+      try {
+        const text = await this.exchange(
+          (signal) => this.fetchFn(url, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' }, signal }),
+          apiErrorOf,
+          options.signal,
+        );
+        return JSON.parse(text) as T;
+      } catch (err) {
+        // A token can be revoked (a secret rotated) or expire before we thought: get a new one, once.
+        if (renewed || !(err instanceof ApiError) || err.status !== 401) throw err;
+        renewed = true;
+        if (this.cached?.value === token) this.cached = null;
+      }
+    }
+  }
+
+  private async accessToken(signal: AbortSignal | undefined): Promise<string> {
+    if (this.cached !== null && Date.now() < this.cached.renewAt) return this.cached.value;
+    // Concurrent calls share one token request, which therefore runs without any one caller's
+    // signal (its time limit still applies); each caller stops waiting when its own signal aborts.
+    this.pendingToken ??= this.token()
+      .then(() => this.cached as CachedToken)
+      .finally(() => {
+        this.pendingToken = null;
+      });
+    return (await untilAborted(this.pendingToken, signal)).value;
+  }
+
+  /**
+   * Sends a request (each attempt with its own time limit) and returns the body of a 2xx answer.
+   * A 429 or 503 is retried up to maxRetries times after Retry-After (or a backoff), unless the
+   * wait would pass maxRetryDelayMs; any other failure is thrown as the error `errorOf` builds.
+   */
+  private async exchange(
+    send: (signal: AbortSignal) => Promise<Response>,
+    errorOf: (status: number, headers: Headers, body: string) => ApiError | OAuthError,
+    signal: AbortSignal | undefined,
+  ): Promise<string> {
+    for (let retry = 0; ; retry++) {
+      const timeout = AbortSignal.timeout(this.timeoutMs);
+      const response = await send(signal ? AbortSignal.any([signal, timeout]) : timeout);
+      const text = await response.text();
+      if (response.ok) return text;
+      const error = errorOf(response.status, response.headers, text);
+      if ((response.status !== 429 && response.status !== 503) || retry >= this.maxRetries) throw error;
+      const delay = error.retryAfter !== null ? error.retryAfter * 1000 : backoffMs(retry);
+      if (delay > this.maxRetryDelayMs) throw error;
+      await sleep(delay, signal);
+    }
+  }
+
+  private list<P extends ListPath>(path: P) {
+    const page = (query: ListQuery<P>, options: CallOptions | undefined): Promise<Page<P>> =>
+      this.get<Page<P>>(path, query as Record<string, QueryValue>, options);
+    /** Every page from `pagina` (default 1) to the last, with the same filters. */
+    async function* pages(query: ListQuery<P> = {} as ListQuery<P>, options?: CallOptions): AsyncGenerator<Page<P>> {
+      let pagina = (query as { pagina?: number }).pagina ?? 1;
+      for (;;) {
+        const current = await page({ ...query, pagina }, options);
+        yield current;
+        // Offset pages: a record created or deleted meanwhile shifts the later pages (spec "Pagination").
+        if (pagina >= (current as { meta: { total_paginas: number } }).meta.total_paginas) return;
+        pagina++;
+      }
+    }
+    return {
+      /** One page: `data` and `meta` (pagina, por_pagina, total, total_paginas). */
+      list: (query: ListQuery<P> = {} as ListQuery<P>, options?: CallOptions): Promise<Page<P>> => page(query, options),
+      pages,
+      /** Every record of the list, page after page (`for await (const r of client.x.all({...}))`). */
+      async *all(query: ListQuery<P> = {} as ListQuery<P>, options?: CallOptions): AsyncGenerator<ItemOf<P>> {
+        for await (const current of pages(query, options)) yield* (current as { data: ItemOf<P>[] }).data;
+      },
+    };
+  }
+
+  /**
+   * A resource's change feed (`GET /v1/<recurso>/alteracoes`): `changes({ cursor })` walks it from
+   * the cursor stored last time (none: from the beginning, a full sync) to now.
+   */
+  private feed<F extends FeedPath>(path: F) {
+    return (query: FeedQuery<F> = {} as FeedQuery<F>, options?: CallOptions): ChangeFeed<FeedEntry<F>> =>
+      new ChangeFeed<FeedEntry<F>>(
+        (cursor) =>
+          this.get<FeedPage<F>>(path, { ...(query as Record<string, QueryValue>), cursor }, options) as Promise<{
+            data: FeedEntry<F>[];
+            meta: { proximo_cursor: string; tem_mais: boolean };
+          }>,
+        (query as { cursor?: string }).cursor,
+      );
+  }
+
+  private resource<L extends ListPath, D extends DetailPath>(listPath: L, detailPath: D) {
+    return {
+      ...this.list(listPath),
+      /** One record by id (404 `recurso_nao_encontrado` when it does not exist for this company). */
+      get: async (id: number, query: DetailQuery<D> = {} as DetailQuery<D>, options?: CallOptions): Promise<RecordOf<D>> => {
+        const path = detailPath.replace('{id}', encodeURIComponent(String(id)));
+        const body = await this.get<{ data: RecordOf<D> }>(path, query as Record<string, QueryValue>, options);
+        return body.data;
+      },
+    };
+  }
+}
+
+/**
+ * One walk of a change feed: `for await (const entry of feed)` yields every change since the
+ * cursor it started from, page after page, in the order the server made them visible; then
+ * `feed.cursor` is where to resume next time — store it with the data the entries updated.
+ *
+ * The cursor moves only past a page whose every entry was yielded: a walk stopped early (a
+ * `break`, an exception while applying an entry) leaves the cursor at the start of that page, so
+ * resuming from it repeats those entries rather than skipping any. Applying an entry twice is
+ * harmless (an `alterado` is the record's whole state, an `excluido` a deletion).
+ */
+export class ChangeFeed<E> implements AsyncIterable<E> {
+  #cursor: string | undefined;
+
+  constructor(
+    private readonly read: (cursor: string | undefined) => Promise<{ data: E[]; meta: { proximo_cursor: string; tem_mais: boolean } }>,
+    cursor: string | undefined,
+  ) {
+    this.#cursor = cursor;
+  }
+
+  /** Where to resume: the cursor given, until the walk has gone past a page; undefined for a walk from the beginning not yet started. */
+  get cursor(): string | undefined {
+    return this.#cursor;
+  }
+
+  async *[Symbol.asyncIterator](): AsyncGenerator<E> {
+    for (;;) {
+      const page = await this.read(this.#cursor);
+      yield* page.data;
+      this.#cursor = page.meta.proximo_cursor;
+      if (!page.meta.tem_mais) return;
+    }
+  }
+}

@@ -1,0 +1,21 @@
+export { ApiExternaClient, ChangeFeed, type CallOptions, type ClientOptions } from './client.ts';
+export { ApiError, OAuthError, type Detalhe } from './errors.ts';
+export type {
+  Boleto,
+  Cliente,
+  ContaPagar,
+  ContaReceber,
+  FeedEntry,
+  FeedPath,
+  FeedQuery,
+  ItemOf,
+  ListQuery,
+  OrdemServico,
+  Page,
+  PageMeta,
+  Produto,
+  RecordOf,
+  Servico,
+  TokenResponse,
+} from './types.ts';
+export type { paths } from './openapi.ts';

@@ -1,0 +1,49 @@
+import type { paths } from './openapi.ts';
+
+// Every type here is derived from the generated `paths` (src/openapi.ts) by URL and status, not
+// from component names, so it survives a document that moves its schemas into components:
+// regenerating openapi.ts (npm run client:types) is the only step after the API changes.
+
+type Operation<P extends keyof paths> = NonNullable<paths[P]['get']>;
+type Ok<P extends keyof paths> = Operation<P>['responses'] extends { 200: { content: { 'application/json': infer B } } } ? B : never;
+type Query<P extends keyof paths> = Operation<P>['parameters'] extends { query?: infer Q } ? NonNullable<Q> : never;
+
+/** Paths of the lists: `/v1/<recurso>`. */
+export type ListPath = {
+  [P in keyof paths]: P extends `/v1/${string}/${string}` ? never : NonNullable<paths[P]['get']> extends never ? never : P;
+}[keyof paths];
+/** Paths of the details: `/v1/<recurso>/{id}`. */
+export type DetailPath = Extract<keyof paths, `/v1/${string}/{id}`>;
+
+/** Paths of the change feeds: `/v1/<recurso>/alteracoes`. */
+export type FeedPath = Extract<keyof paths, `/v1/${string}/alteracoes`>;
+/** A page of a change feed: `data` (entries) and `meta` (proximo_cursor, tem_mais). */
+export type FeedPage<P extends FeedPath> = Ok<P>;
+/** One entry of a change feed: `operacao` (alterado, excluido), `id`, `atualizado_em`, `registro` (null when excluido). */
+export type FeedEntry<P extends FeedPath> = Ok<P> extends { data: (infer E)[] } ? E : never;
+/** The query parameters of a feed (cursor, por_pagina; incluir on clientes). */
+export type FeedQuery<P extends FeedPath> = Query<P>;
+
+/** A page of a list: `data` and `meta` (pagina, por_pagina, total, total_paginas). */
+export type Page<P extends ListPath> = Ok<P>;
+/** One record of a list. */
+export type ItemOf<P extends ListPath> = Ok<P> extends { data: (infer R)[] } ? R : never;
+/** The query parameters of a list (filters, pagina, por_pagina, ordenar_por, ordem). */
+export type ListQuery<P extends ListPath> = Query<P>;
+/** The record of a detail. */
+export type RecordOf<P extends DetailPath> = Ok<P> extends { data: infer R } ? R : never;
+/** The query parameters of a detail (e.g. `incluir` on clientes). */
+export type DetailQuery<P extends DetailPath> = Query<P>;
+/** The `meta` of a list page. */
+export type PageMeta = Ok<'/v1/clientes'> extends { meta: infer M } ? M : never;
+
+/** The token endpoint's successful answer. */
+export type TokenResponse = NonNullable<paths['/v1/oauth/token']['post']>['responses'][200]['content']['application/json'];
+
+export type Cliente = RecordOf<'/v1/clientes/{id}'>;
+export type OrdemServico = RecordOf<'/v1/ordens-servico/{id}'>;
+export type ContaReceber = ItemOf<'/v1/contas-receber'>;
+export type ContaPagar = ItemOf<'/v1/contas-pagar'>;
+export type Boleto = ItemOf<'/v1/boletos'>;
+export type Produto = RecordOf<'/v1/produtos/{id}'>;
+export type Servico = RecordOf<'/v1/servicos/{id}'>;

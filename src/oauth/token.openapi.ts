@@ -1,0 +1,104 @@
+import { TOKEN_PATH } from '../domain/api-paths.ts';
+import { TOKEN_ATTEMPTS_PER_CLIENT, TOKEN_ATTEMPTS_PER_IP, TOKEN_BODY_LIMIT, TOKEN_LIFETIME_SECONDS } from '../domain/limits.ts';
+import { SCOPES } from '../domain/scopes.ts';
+import { jsonResponse, methodNotAllowed, plainSchema, responseHeaders, type DescribedOperations, type Json } from '../http/openapi.ts';
+import { OAUTH_ERRORS, type OAuthErrorCode } from './oauth-error.ts';
+import { OAuthErrorSchema, TokenRequestSchema, TokenResponseSchema } from './token.schema.ts';
+
+/** What each OAuth error means, for the description of the statuses that carry it. */
+const MEANING: Record<OAuthErrorCode, string> = {
+  invalid_request: 'requisição malformada (corpo, cabeçalho Basic, parâmetro repetido, segredo no corpo, query string).',
+  invalid_client: 'credenciais inválidas, revogadas ou expiradas; a resposta é a mesma em todos os casos.',
+  invalid_scope: 'escopo desconhecido ou não concedido à credencial.',
+  unsupported_grant_type: 'só `client_credentials` é aceito.',
+  ip_nao_autorizado: 'o IP de origem não está na lista de IPs permitidos da credencial.',
+  temporarily_unavailable: 'limite de tentativas excedido (429) ou serviço indisponível (503); aguarde `Retry-After`.',
+  server_error: 'falha inesperada.',
+};
+
+/** An `error_description` per status, as the endpoint writes it, for the examples. */
+const EXAMPLE: Record<number, [OAuthErrorCode, string]> = {
+  400: ['invalid_scope', 'A requested scope is unknown or not granted to this client'],
+  401: ['invalid_client', 'Client authentication failed'],
+  403: ['ip_nao_autorizado', 'The source IP address is not allowed for this client'],
+  413: ['invalid_request', `The request body exceeds ${TOKEN_BODY_LIMIT} bytes`],
+  415: ['invalid_request', 'Content-Type must be application/x-www-form-urlencoded'],
+  429: ['temporarily_unavailable', 'Too many token requests, retry later'],
+  500: ['server_error', 'Unexpected failure'],
+  503: ['temporarily_unavailable', 'The service is temporarily unavailable, try again shortly'],
+};
+
+const codesWithStatus = (status: number): OAuthErrorCode[] =>
+  (Object.keys(OAUTH_ERRORS) as OAuthErrorCode[]).filter((code) => (OAUTH_ERRORS[code] as readonly number[]).includes(status));
+
+function oauthErrorResponse(status: number, headers: Parameters<typeof responseHeaders>[0]): Json {
+  const codes = codesWithStatus(status);
+  const [error, error_description] = EXAMPLE[status] ?? [];
+  if (error === undefined || !codes.includes(error)) throw new Error(`no OAuth example for status ${status}`);
+  const schema = {
+    allOf: [
+      { $ref: '#/components/schemas/OAuthErro' },
+      { type: 'object', required: ['error'], properties: { error: { type: 'string', enum: codes } } },
+    ],
+  };
+  const description = codes.map((code) => `\`${code}\`: ${MEANING[code]}`).join(' ');
+  return jsonResponse(description, schema, { error, error_description }, responseHeaders(headers));
+}
+
+/** POST /v1/oauth/token in the OpenAPI description: body, Basic authentication, every status and its OAuth codes. */
+export const tokenOperations: DescribedOperations = {
+  tag: {
+    name: 'OAuth',
+    description:
+      'Emissão de tokens de acesso (OAuth 2.0 Client Credentials, RFC 6749). O client id e o client secret vão por HTTP Basic, ' +
+      'nunca no corpo nem na URL; o token é usado como `Authorization: Bearer <token>` nos endpoints de dados.',
+  },
+  schemas: { Token: plainSchema(TokenResponseSchema), OAuthErro: plainSchema(OAuthErrorSchema) },
+  paths: {
+    [TOKEN_PATH]: {
+      post: {
+        operationId: 'emitirToken',
+        tags: ['OAuth'],
+        summary: 'Obter um token de acesso (client credentials)',
+        description:
+          'Troca o client id e o client secret, enviados por HTTP Basic (cada um codificado como form-urlencoded antes do Base64, ' +
+          `RFC 6749 2.3.1), por um token Bearer válido por ${TOKEN_LIFETIME_SECONDS} segundos. O corpo é \`application/x-www-form-urlencoded\`, ` +
+          `com no máximo ${TOKEN_BODY_LIMIT} bytes. O segredo nunca vai no corpo nem na URL. ` +
+          `Limites: ${TOKEN_ATTEMPTS_PER_IP} tentativas por minuto por IP e ${TOKEN_ATTEMPTS_PER_CLIENT} por minuto por client id, ` +
+          'contadas antes da verificação do segredo, com ou sem sucesso.',
+        security: [{ clientBasic: [] }],
+        requestBody: {
+          required: true,
+          content: {
+            'application/x-www-form-urlencoded': {
+              schema: plainSchema(TokenRequestSchema),
+              example: { grant_type: 'client_credentials', scope: 'clientes:ler os:ler' },
+            },
+          },
+        },
+        responses: {
+          200: jsonResponse(
+            'Token emitido.',
+            { $ref: '#/components/schemas/Token' },
+            {
+              access_token: 'ae_at_Q2hhdmVEZUV4ZW1wbG9OYW9Vc2VFbVByb2R1Y2Fv',
+              token_type: 'Bearer',
+              expires_in: TOKEN_LIFETIME_SECONDS,
+              scope: SCOPES.join(' '),
+            },
+            responseHeaders(['CacheControl', 'Pragma']),
+          ),
+          400: oauthErrorResponse(400, []),
+          401: oauthErrorResponse(401, ['WWWAuthenticate']),
+          403: oauthErrorResponse(403, []),
+          405: methodNotAllowed(),
+          413: oauthErrorResponse(413, []),
+          415: oauthErrorResponse(415, []),
+          429: oauthErrorResponse(429, ['RetryAfter']),
+          500: oauthErrorResponse(500, []),
+          503: oauthErrorResponse(503, ['RetryAfter']),
+        },
+      },
+    },
+  },
+};
