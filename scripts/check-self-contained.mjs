@@ -7,8 +7,9 @@
 //     any other literal may be resolved from the working directory too (`path.resolve('../x')`,
 //     `fs.readFileSync('../x')`; tests run from the repository root), so it must stay inside
 //     from both places;
-//   - a mention of `../shared` (the folder that sits beside the repository only on our machines)
-//     or of a machine path under /work/;
+//   - a mention of `../<name>` where <name> sits beside the repository on this machine (folders
+//     our machines keep next to the clone, which a fresh clone does not have), or of a machine
+//     path under /work/;
 //   - a relative Markdown link to a file that does not exist.
 // Usage: node scripts/check-self-contained.mjs [root]   (exit 1 with one line per finding)
 import fs from 'node:fs';
@@ -24,8 +25,32 @@ const TEXT = /\.(ts|mts|cts|js|mjs|cjs|json|md|sql|lua|html|css|sh|yml|yaml|txt)
 const RELATIVE_LITERAL = /(['"`])(\.\.?\/[^'"`\s$]*)\1/g;
 // [text](target) and [ref]: target in Markdown.
 const MARKDOWN_LINK = /\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)|^\s*\[[^\]]+\]:\s*(\S+)/gm;
+// What sits beside the clone here, named from inside it: read the folder, never name it.
+const escape = (name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+// A name that is also a file or folder inside the repository is left out: where the clone is put
+// (a CI folder, /tmp) may hold a sibling called `src` or `docs`, and `../src/...` written in
+// test/ means the repository's own src/ (quoted literals are resolved below in any case).
+const namesInside = new Set();
+(function collect(dir) {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    if (SKIPPED_DIRS.has(entry.name) || entry.name === '.git') continue;
+    namesInside.add(entry.name);
+    if (entry.isDirectory()) collect(path.join(dir, entry.name));
+  }
+})(root);
+const beside = fs
+  .readdirSync(path.dirname(root))
+  .filter((name) => name !== path.basename(root) && !namesInside.has(name))
+  .map(escape);
 const FORBIDDEN = [
-  { pattern: /\.\.\/shared\b/g, why: 'names ../shared, which exists only beside our workspace' },
+  ...(beside.length === 0
+    ? []
+    : [
+        {
+          pattern: new RegExp(`\\.\\./(?:${beside.join('|')})(?![\\w.-])`, 'g'),
+          why: 'names a folder beside the repository, which a fresh clone does not have',
+        },
+      ]),
   { pattern: /(?<![\w.])\/work\/[\w.-]+/g, why: 'names a path of one machine (/work/...)' },
 ];
 

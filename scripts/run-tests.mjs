@@ -13,6 +13,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { setTimeout, clearTimeout } from 'node:timers';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 const FILE_TIMEOUT_MS = Number(process.env.TEST_FILE_TIMEOUT_MS ?? 8 * 60_000);
@@ -37,6 +38,10 @@ const concurrency = Math.max(1, Number(process.env.TEST_CONCURRENCY ?? '2'));
 // A runner started from inside a test (test/runner) must not report to that test's runner.
 const childEnv = { ...process.env };
 delete childEnv.NODE_TEST_CONTEXT;
+// Each test process writes there the (operation, status) pairs its responses were checked
+// against the OpenAPI description (test/helpers/openapi-validator.ts); see the report at the end.
+const seenDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ae-openapi-seen-'));
+childEnv.OPENAPI_SEEN_DIR = seenDir;
 const nodeArgs = [...v8Mitigations(), '--import', 'tsx', '--test', '--test-reporter=spec'];
 
 function runFile(file) {
@@ -101,5 +106,30 @@ console.log(`# tests ${total.tests}, pass ${total.pass}, fail ${total.fail}, ski
 for (const result of retried) console.log(`# run again: ${result.file} (${result.code === 0 ? 'passed' : 'failed'})`);
 for (const result of failed) {
   console.log(`# FAILED: ${result.file} (exit ${result.code ?? result.signal}, ${result.ms} ms)`);
+}
+openApiCoverage();
+
+/**
+ * Informational: which (operationId, status) pairs of docs/openapi.json no response of this run
+ * exercised. Listed in full when the whole suite ran; a count otherwise.
+ */
+function openApiCoverage() {
+  const seen = new Set(fs.readdirSync(seenDir).flatMap((file) => JSON.parse(fs.readFileSync(path.join(seenDir, file), 'utf8'))));
+  fs.rmSync(seenDir, { recursive: true, force: true });
+  if (seen.size === 0 || !fs.existsSync('docs/openapi.json')) return;
+  const doc = JSON.parse(fs.readFileSync('docs/openapi.json', 'utf8'));
+  const missing = new Map();
+  let documented = 0;
+  for (const methods of Object.values(doc.paths)) {
+    for (const op of Object.values(methods)) {
+      for (const status of Object.keys(op.responses)) {
+        documented++;
+        if (!seen.has(`${op.operationId} ${status}`)) missing.set(op.operationId, [...(missing.get(op.operationId) ?? []), status]);
+      }
+    }
+  }
+  console.log(`# openapi: ${seen.size} of ${documented} documented (operation, status) pairs seen by the response validation`);
+  if (process.argv.length > 2) return;
+  for (const [operationId, statuses] of missing) console.log(`# openapi: never exercised: ${operationId} ${statuses.join(' ')}`);
 }
 process.exit(failed.length === 0 ? 0 : 1);
