@@ -96,8 +96,50 @@ interface Load {
   progress: (n: number) => void;
 }
 
+/**
+ * The deferred triggers that sum an order's lines into `linhas_servidas` (tenant migration 0006)
+ * fire once per item and checklist row at commit, each re-reading all the lines of its order and
+ * updating the order: for a collection of 250,000 orders, over ten minutes of commit. A bulk load
+ * switches them off inside its own transaction and sums the lines of the orders it wrote in one
+ * statement before committing — the same values, set at the same instant (the transaction's),
+ * so `atualizado_em` and the change log come out as the triggers would have left them. The
+ * switch is transactional: a failed load leaves the triggers on.
+ */
+const LINE_TRIGGERS = [
+  [ITENS.table, 'ordens_servico_itens_linhas'],
+  [CHECKLIST.table, 'ordens_servico_checklist_linhas'],
+] as const;
+
+async function setLineTriggers(db: pg.ClientBase, on: boolean): Promise<void> {
+  for (const [table, trigger] of LINE_TRIGGERS) await db.query(`ALTER TABLE ${table} ${on ? 'ENABLE' : 'DISABLE'} TRIGGER ${trigger}`);
+}
+
+async function sumLinesOf(db: pg.ClientBase, orderIds: number[]): Promise<void> {
+  if (orderIds.length === 0) return;
+  await db.query(
+    `UPDATE ordens_servico o SET linhas_servidas = linhas_servidas(o.id, o.empresa_id)
+      WHERE o.id = ANY($1::bigint[]) AND o.linhas_servidas IS DISTINCT FROM linhas_servidas(o.id, o.empresa_id)`,
+    [orderIds],
+  );
+}
+
 async function loadCollection(db: pg.ClientBase, { options, name, records, rebuildFrom, progress }: Load): Promise<void> {
-  await db.query('BEGIN');
+  const orders = name === 'ordens_servico';
+  // Orders written since the last commit, whose lines are summed before it.
+  let written: number[] = [];
+  const begin = async () => {
+    await db.query('BEGIN');
+    if (orders) await setLineTriggers(db, false);
+  };
+  const commit = async () => {
+    if (orders) {
+      await sumLinesOf(db, written);
+      await setLineTriggers(db, true);
+      written = [];
+    }
+    await db.query('COMMIT');
+  };
+  await begin();
   const rebuild = await shouldRebuild(db, name, records, rebuildFrom);
   const indexes = rebuild ? await dropReadIndexes(db, tablesOf(name)) : [];
   let sinceCommit = 0;
@@ -107,9 +149,10 @@ async function loadCollection(db: pg.ClientBase, { options, name, records, rebui
       sinceCommit += n;
       progress(n);
     });
+    if (orders) for (const order of chunk.ordens_servico ?? []) written.push(order.id);
     if (!rebuild && sinceCommit >= COMMIT_EVERY) {
-      await db.query('COMMIT');
-      await db.query('BEGIN');
+      await commit();
+      await begin();
       sinceCommit = 0;
     }
   }
@@ -118,7 +161,8 @@ async function loadCollection(db: pg.ClientBase, { options, name, records, rebui
     await db.query("SET LOCAL maintenance_work_mem = '256MB'");
     for (const def of indexes) await db.query(def);
   }
-  await db.query('COMMIT');
+  // After the rebuild: summing the lines reads them by order, through the rebuilt indexes.
+  await commit();
   // What autovacuum gives a database in service, now rather than whenever (or never, when it
   // is off): statistics, and the visibility map that index-only scans (counts) depend on. A
   // benchmark usually follows. Seconds for a million rows; outside any transaction, as VACUUM must be.

@@ -260,3 +260,44 @@ test('a bulk load rebuilds the indexes it drops, as they were', async () => {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test("a load sums each order's lines as the deferred triggers would, and leaves those triggers on (tenant 0006)", async () => {
+  const dir = tempDataDir();
+  const triggers = "SELECT tgname, tgenabled FROM pg_trigger WHERE tgname LIKE 'ordens_servico_%_linhas' ORDER BY 1";
+  // Orders whose stored sum differs from their lines as served now (linhas_servidas() of 0006).
+  const stale = 'SELECT o.id FROM ordens_servico o WHERE o.linhas_servidas IS DISTINCT FROM linhas_servidas(o.id, o.empresa_id)';
+  const sums = async (store: Store) =>
+    Object.fromEntries((await rows(store, 'SELECT id, linhas_servidas FROM ordens_servico')).map((r) => [String(r.id), r.linhas_servidas]));
+  try {
+    await withStore(async (store) => {
+      await migrate(store.pool, ['central', 'tenant']);
+      const options = { companies: 2, records: 300, seed: 1 };
+      // One transaction with its indexes rebuilt...
+      await seedSynthetic(store.pool, options, { rebuildIndexesFrom: 100 });
+      assert.ok((await count(store, 'SELECT 1 FROM ordens_servico_itens')) > 0);
+      assert.equal(await count(store, stale), 0, 'every order carries the sum of its lines');
+      const first = await sums(store);
+      // ...then over the same ids with other lines, committed in chunks.
+      await seedSynthetic(store.pool, { ...options, seed: 2 }, { rebuildIndexesFrom: 1_000_000 });
+      assert.equal(await count(store, stale), 0, 'the sums follow the rewritten lines');
+      const second = await sums(store);
+      assert.ok(
+        Object.keys(second).some((id) => second[id] !== first[id]),
+        'lines written with another seed changed some sums',
+      );
+      assert.deepEqual(
+        (await rows(store, triggers)).map((r) => `${String(r.tgname)}:${String(r.tgenabled)}`),
+        ['ordens_servico_checklist_linhas:O', 'ordens_servico_itens_linhas:O'],
+        'the triggers are on again for every other writer',
+      );
+      // And they act: a line written in SQL moves its order's sum at commit.
+      const [item] = await rows(store, 'SELECT id, ordem_servico_id FROM ordens_servico_itens ORDER BY id LIMIT 1');
+      await store.pool.query("UPDATE ordens_servico_itens SET descricao = descricao || ' (revisada)' WHERE id = $1", [item?.id]);
+      assert.equal(await count(store, stale), 0);
+      const [after] = await rows(store, 'SELECT linhas_servidas FROM ordens_servico WHERE id = $1', [item?.ordem_servico_id]);
+      assert.notEqual(after?.linhas_servidas, second[String(item?.ordem_servico_id)]);
+    }, dir);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
