@@ -74,7 +74,7 @@ export function productEnv(store: Store): NodeJS.ProcessEnv {
 
 async function seed(store: Store, log: (line: string) => void): Promise<SeedRecord> {
   const command = `npm run -s cli -- ${SEED_ARGS.join(' ')}`;
-  log(`${store}: loading the data set: ${command} (about a minute on a quiet machine)`);
+  log(`${store}: loading the data set: ${command} (about two minutes on a quiet machine)`);
   const loadBefore = loadAverage();
   const started = performance.now();
   const ticker = setInterval(() => log(`  still loading (${Math.round((performance.now() - started) / 60_000)} min)`), 5 * 60_000);
