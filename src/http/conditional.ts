@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 declare module 'fastify' {
@@ -13,7 +13,8 @@ declare module 'fastify' {
  * the same bytes always get the same tag, on every instance, with no state kept.
  */
 export function etagOf(body: string | Buffer): string {
-  return `"${createHash('sha256').update(body).digest('base64url')}"`;
+  // One-shot hashing: no Hash object per response (the same SHA-256 as before, the same tags).
+  return `"${hash('sha256', body, 'base64url')}"`;
 }
 
 /**
