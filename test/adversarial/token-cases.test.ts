@@ -1,5 +1,4 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { OPERATOR } from '../../src/credentials/audit.ts';
@@ -185,6 +184,7 @@ const CASES: Case[] = [
 
 let t: TestApp;
 let creds: Creds;
+let port: number;
 
 before(async () => {
   t = await TestApp.start({ limiter: new UnlimitedLimiter() });
@@ -197,7 +197,7 @@ before(async () => {
     fenced: await make({ allowedIps: [ALLOWED_NET] }),
   };
   await revokeCredential(t.store.central, creds.revoked.clientId, OPERATOR);
-  await t.app.listen({ host: '127.0.0.1', port: 0 });
+  ({ port } = await t.listen());
 });
 after(async () => t.close());
 
@@ -210,7 +210,6 @@ interface Answer {
 }
 
 function overTheWire(c: Case, body: string, headers: Record<string, string>): Promise<Answer> {
-  const { port } = t.app.server.address() as AddressInfo;
   return new Promise((resolve, reject) => {
     const req = http.request({ host: '127.0.0.1', port, method: c.method ?? 'POST', path: c.url ?? '/v1/oauth/token', headers }, (res) => {
       let body = '';

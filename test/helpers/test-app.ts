@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app.ts';
@@ -82,6 +83,12 @@ export class TestApp {
     const limiter = options.limiter ?? shared ?? (await defaultLimiter());
     const app = validated(await buildApp({ config: { trustProxy: options.trustProxy ?? [] }, store: this.store, limiter }));
     return new TestApp(app, this.store, limiter, null, options.limiter || shared ? null : limiter);
+  }
+
+  /** Listens on a free loopback port, for tests that need a real socket (raw HTTP, real clients). */
+  async listen(): Promise<{ origin: string; port: number }> {
+    const origin = await this.app.listen({ host: '127.0.0.1', port: 0 });
+    return { origin, port: (this.app.server.address() as AddressInfo).port };
   }
 
   async close(): Promise<void> {

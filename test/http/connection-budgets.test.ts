@@ -22,9 +22,7 @@ let port: number;
 
 before(async () => {
   t = await TestApp.start();
-  await t.app.listen({ host: '127.0.0.1', port: 0 });
-  const address = t.app.server.address();
-  port = typeof address === 'object' && address !== null ? address.port : 0;
+  ({ port } = await t.listen());
 });
 after(async () => t.close());
 
