@@ -1,4 +1,4 @@
-import { logsAt } from '../logger.ts';
+import { logsAt, timed } from '../logger.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sha256 } from '../crypto/hashes.ts';
 import { ipAllowed } from '../domain/ip-allowlist.ts';
@@ -62,18 +62,18 @@ export function createDataGuard(deps: DataGuardDeps) {
     return async function guard(request: FastifyRequest, reply: FastifyReply): Promise<void> {
       const bearer = readBearer(request.headers.authorization);
       if (bearer.kind !== 'token') return unauthenticated(request, bearer.kind === 'malformed');
-      const started = performance.now();
-      const principal = await principalForToken(deps.store.pool, sha256(bearer.token), deps.store.kind === 'postgres');
-      // The checks' lines are built only when LOG_LEVEL asks for them: this runs on every request.
-      const debug = logsAt(request.log, 'debug');
-      if (debug) request.log.trace({ store_ms: Math.round((performance.now() - started) * 10) / 10 }, 'data guard: token looked up');
+      const principal = await timed(request.log, 'data guard: token looked up', () =>
+        principalForToken(deps.store.pool, sha256(bearer.token), deps.store.kind === 'postgres'),
+      );
       if (principal === null) return unauthenticated(request, true);
       request.principal = principal;
 
       // D4: everything past the token check counts in the window and carries its headers.
       const window = await deps.limiter.hit(`data:${principal.credentialId}`, DATA_RATE_LIMIT);
-      // Who is calling and how each check went: ids, counts and scopes, never the token.
-      if (debug) {
+      const ipOk = ipAllowed(request.ip, principal.allowedIps);
+      // Who is calling and how each check went: ids, counts and scopes, never the token. Built
+      // only when LOG_LEVEL asks for it: this runs on every request.
+      if (logsAt(request.log, 'debug')) {
         request.log.debug(
           {
             client_id: principal.clientId,
@@ -83,7 +83,7 @@ export function createDataGuard(deps: DataGuardDeps) {
             count: window.count,
             remaining: window.remaining,
             rate_allowed: window.allowed,
-            ip_allowed: ipAllowed(request.ip, principal.allowedIps),
+            ip_allowed: ipOk,
           },
           'data guard: principal, rate limit, allowlist and scope',
         );
@@ -93,7 +93,7 @@ export function createDataGuard(deps: DataGuardDeps) {
         'x-ratelimit-remaining': String(window.remaining),
         'x-ratelimit-reset': String(window.resetAt),
       });
-      if (!ipAllowed(request.ip, principal.allowedIps)) throw new DataError('ip_nao_autorizado');
+      if (!ipOk) throw new DataError('ip_nao_autorizado');
       if (!window.allowed) throw new DataError('limite_excedido', [], { retryAfter: window.retryAfter });
       if (!principal.scopes.has(scope)) throw insufficientScope(scope);
       touch(request, principal);

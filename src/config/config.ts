@@ -43,6 +43,9 @@ export class ConfigError extends Error {
   }
 }
 
+/** The default of DB_CONNECT_TIMEOUT_MS: how long opening a database connection (TCP, TLS, startup) may take. */
+export const DEFAULT_CONNECT_TIMEOUT_MS = 2000;
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 function parsePort(name: string, raw: string): number {
@@ -118,7 +121,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dbPoolMax: parseWhole('DB_POOL_MAX', nonEmpty('DB_POOL_MAX') ?? '10', 1, 1000),
     dbStatementTimeoutMs,
     dbQueryTimeoutMs,
-    dbConnectTimeoutMs: parseWhole('DB_CONNECT_TIMEOUT_MS', nonEmpty('DB_CONNECT_TIMEOUT_MS') ?? '2000', 1, 600_000),
+    dbConnectTimeoutMs: parseWhole(
+      'DB_CONNECT_TIMEOUT_MS',
+      nonEmpty('DB_CONNECT_TIMEOUT_MS') ?? String(DEFAULT_CONNECT_TIMEOUT_MS),
+      1,
+      600_000,
+    ),
     shutdownGraceMs: parseWhole('SHUTDOWN_GRACE_MS', nonEmpty('SHUTDOWN_GRACE_MS') ?? '10000', 0, 600_000),
     metricsPort: nonEmpty('METRICS_PORT') === undefined ? undefined : parsePort('METRICS_PORT', nonEmpty('METRICS_PORT') ?? ''),
     publicBaseUrl: publicBaseUrl === undefined ? undefined : parseBaseUrl('PUBLIC_BASE_URL', publicBaseUrl),

@@ -33,13 +33,13 @@ export class CredentialError extends Error {
   }
 }
 
-/** The company already holds MAX_ACTIVE_CREDENTIALS active credentials (D47). */
+/** The company already holds as many active credentials as the cap allows (D47: MAX_ACTIVE_CREDENTIALS). */
 export class CredentialLimitError extends Error {
-  readonly limit = MAX_ACTIVE_CREDENTIALS;
-  constructor(readonly empresaId: number) {
-    super(
-      `company ${empresaId} already has ${MAX_ACTIVE_CREDENTIALS} active credentials, the most allowed: revoke one that is no longer used first`,
-    );
+  constructor(
+    readonly empresaId: number,
+    cap: number,
+  ) {
+    super(`company ${empresaId} already has ${cap} active credentials, the most allowed: revoke one that is no longer used first`);
   }
 }
 
@@ -54,7 +54,7 @@ async function withinCap(
   adding: number,
   cap = MAX_ACTIVE_CREDENTIALS,
 ): Promise<void> {
-  if ((await countActiveCredentials(trx, empresaId)) + adding > cap) throw new CredentialLimitError(empresaId);
+  if ((await countActiveCredentials(trx, empresaId)) + adding > cap) throw new CredentialLimitError(empresaId, cap);
 }
 
 export interface CreateOptions {

@@ -3,6 +3,7 @@ import { sameHash, sha256 } from '../crypto/hashes.ts';
 import { ipAllowed } from '../domain/ip-allowlist.ts';
 import { TOKEN_ATTEMPTS_PER_CLIENT, TOKEN_ATTEMPTS_PER_IP, TOKEN_LIFETIME_SECONDS } from '../domain/limits.ts';
 import { isScope, sortScopes, type Scope } from '../domain/scopes.ts';
+import { timed } from '../logger.ts';
 import type { Limiter } from '../ratelimit/limiter.ts';
 import type { Store } from '../store/store.ts';
 import type { BasicCredentials } from './basic-auth.ts';
@@ -26,13 +27,13 @@ export interface TokenDeps {
  * or the token.
  */
 export interface StepLog {
+  /** the logger's level: what timed() measures depends on it */
+  level: string;
   debug(obj: object, msg: string): void;
   trace(obj: object, msg: string): void;
 }
 
-const SILENT: StepLog = { debug() {}, trace() {} };
-
-const since = (started: number) => Math.round((performance.now() - started) * 10) / 10;
+const SILENT: StepLog = { level: 'silent', debug() {}, trace() {} };
 
 export interface TokenResponse {
   access_token: string;
@@ -66,9 +67,7 @@ const DECOY_HASH = sha256('decoy secret for unknown client ids');
 
 /** Step 2: the client exists, the secret is its own (compared in constant time), and it may be used (D25, D32). */
 export async function authenticateClient(deps: TokenDeps, clientId: string, secret: string, log: StepLog = SILENT): Promise<ClientRecord> {
-  const started = performance.now();
-  const client = await findClient(deps.store.central, clientId);
-  log.trace({ store_ms: since(started) }, 'token: client looked up');
+  const client = await timed(log, 'token: client looked up', () => findClient(deps.store.central, clientId));
   const matches = sameHash(sha256(secret), client?.secretHash ?? DECOY_HASH);
   if (client === null || !matches || !client.usable) {
     // The caller gets one answer for all three (D25); the operator's log may tell them apart.
@@ -119,9 +118,7 @@ export async function tokenEndpoint(deps: TokenDeps, raw: RawTokenRequest, ip: s
   outcome(log, 'token: allowlist', () => checkAllowlist(client, ip));
   const scopes = outcome(log, 'token: scopes', () => grantScopes(request.scope, client));
   log.debug({ client_id: request.clientId, scopes }, 'token: scopes granted');
-  const started = performance.now();
-  const issued = await issueToken(deps, client, scopes, ip);
-  log.trace({ store_ms: since(started) }, 'token: token stored');
+  const issued = await timed(log, 'token: token stored', () => issueToken(deps, client, scopes, ip));
   log.debug({ client_id: request.clientId, expires_in: issued.expires_in }, 'token: issued');
   return issued;
 }

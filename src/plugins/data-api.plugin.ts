@@ -1,4 +1,4 @@
-import { logsAt } from '../logger.ts';
+import { timed } from '../logger.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createDataGuard, principalOf, type DataGuardDeps } from '../auth/data-guard.ts';
 import { DataError } from '../errors/coded-error.ts';
@@ -57,13 +57,13 @@ function registerDataRoute(app: FastifyInstance, route: DataRoute, guardFor: Ret
         central: deps.store.central,
         // D43: every list takes `atualizado_desde` (pagination.ts); applied here once instead of by each handler.
         listPage: (spec, query) =>
-          timed(request, 'list page read', () =>
+          timed(request.log, 'list page read', () =>
             deps.store.listPage(principal.tenantDb, spec, atualizadoDesde === undefined ? query : { ...query, atualizadoDesde }),
           ),
         listRecord: (spec, recordId) =>
-          timed(request, 'record read', () => deps.store.listRecord(principal.tenantDb, spec, principal.empresaId, recordId)),
+          timed(request.log, 'record read', () => deps.store.listRecord(principal.tenantDb, spec, principal.empresaId, recordId)),
         feedPage: (spec, after, limit) =>
-          timed(request, 'feed page read', () => deps.store.feedPage(principal.tenantDb, spec, principal.empresaId, after, limit)),
+          timed(request.log, 'feed page read', () => deps.store.feedPage(principal.tenantDb, spec, principal.empresaId, after, limit)),
         cursorKey: () => deps.store.cursorKey(),
         today: todayInSaoPaulo(),
       });
@@ -74,17 +74,6 @@ function registerDataRoute(app: FastifyInstance, route: DataRoute, guardFor: Ret
       return reply.type(JSON_TYPE).send(result.text);
     },
   );
-}
-
-/** At `trace`, how long a store call of the handler took (LOG_LEVEL=trace: where a slow request spends its time). */
-async function timed<T>(request: FastifyRequest, msg: string, work: () => Promise<T>): Promise<T> {
-  if (!logsAt(request.log, 'trace')) return work();
-  const started = performance.now();
-  try {
-    return await work();
-  } finally {
-    request.log.trace({ store_ms: Math.round((performance.now() - started) * 10) / 10 }, msg);
-  }
 }
 
 /**

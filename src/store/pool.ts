@@ -1,9 +1,8 @@
 import type net from 'node:net';
 import pg from 'pg';
+import { DEFAULT_CONNECT_TIMEOUT_MS } from '../config/config.ts';
 import { pgTypes } from './pg-types.ts';
 
-/** The default of DB_CONNECT_TIMEOUT_MS: how long opening a connection (TCP, TLS, startup) may take. */
-export const DEFAULT_CONNECT_TIMEOUT_MS = 2000;
 /**
  * TCP keepalive probes start after a connection has been silent this long, so a pooled connection
  * to a host that died without a word (no FIN, no RST) is found dead and dropped while it idles,

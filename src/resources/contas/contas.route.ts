@@ -1,8 +1,8 @@
 import type { Static } from 'typebox';
 import type { Scope } from '../../domain/scopes.ts';
-import { listMeta, pageOf, type Page } from '../../domain/paging.ts';
+import { pageOf, type Page } from '../../domain/paging.ts';
 import type { Detalhe } from '../../errors/coded-error.ts';
-import { dataRoute, JsonText, listBody, type ApiTag } from '../../http/data-route.ts';
+import { dataRoute, listBody, type ApiTag } from '../../http/data-route.ts';
 import { sortOf } from '../../http/pagination.ts';
 import type { Parsed } from '../../http/params.ts';
 import { periodOf, periodProblems } from '../../http/period.ts';
@@ -76,22 +76,28 @@ const DESCRIPTION =
 
 type ContaRecord = Static<typeof ContaSchema>;
 
+type UsuarioNames = (ids: number[]) => Promise<Map<number, string | null>>;
+
+/** Names the usuario cedentes of these records from the central database, in place, as the list names them. */
+async function nameUsuarios(contas: ContaRecord[], names: UsuarioNames): Promise<void> {
+  const usuarios = await names(contas.flatMap((c) => (c.cedente.tipo === 'usuario' && c.cedente.id !== null ? [c.cedente.id] : [])));
+  for (const c of contas) if (c.cedente.tipo === 'usuario' && c.cedente.id !== null) c.cedente.nome = usuarios.get(c.cedente.id) ?? null;
+}
+
 /** A page of a company on another database than the central one: its usuario cedentes are named from there. */
-async function withUsuarioNames(found: ListPage, page: Page, names: (ids: number[]) => Promise<Map<number, string | null>>) {
+async function withUsuarioNames(found: ListPage, page: Page, names: UsuarioNames) {
   const data = JSON.parse(`[${found.records}]`) as ContaRecord[];
-  const ids = data.flatMap((c) => (c.cedente.tipo === 'usuario' && c.cedente.id !== null ? [c.cedente.id] : []));
-  const usuarios = await names(ids);
-  for (const c of data) if (c.cedente.tipo === 'usuario' && c.cedente.id !== null) c.cedente.nome = usuarios.get(c.cedente.id) ?? null;
-  const meta = listMeta(page, found.total);
-  return new JsonText(JSON.stringify({ data, meta }), meta);
+  await nameUsuarios(data, names);
+  return listBody({ records: data.map((c) => JSON.stringify(c)).join(','), total: found.total }, page);
 }
 
 /** A feed page of a company on another database than the central one: its usuario cedentes named as the list names them. */
-async function feedWithUsuarioNames(answer: FeedAnswer, names: (ids: number[]) => Promise<Map<number, string | null>>) {
+async function feedWithUsuarioNames(answer: FeedAnswer, names: UsuarioNames) {
   const entries = parsedEntries(answer);
-  const contas = entries.flatMap((e) => (e.registro === null ? [] : [e.registro as ContaRecord]));
-  const usuarios = await names(contas.flatMap((c) => (c.cedente.tipo === 'usuario' && c.cedente.id !== null ? [c.cedente.id] : [])));
-  for (const c of contas) if (c.cedente.tipo === 'usuario' && c.cedente.id !== null) c.cedente.nome = usuarios.get(c.cedente.id) ?? null;
+  await nameUsuarios(
+    entries.flatMap((e) => (e.registro === null ? [] : [e.registro as ContaRecord])),
+    names,
+  );
   return feedBody({ ...answer, entries: entries.map((e) => JSON.stringify(e)).join(',') });
 }
 
