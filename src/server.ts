@@ -3,7 +3,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config/config.ts';
 import { activeDemoCredential, createDemoCredential, seedDemoData } from './demo/seed-demo.ts';
 import { demoBanner, startBanner } from './demo/start-banner.ts';
-import { createLogger } from './logger.ts';
+import { createLogger, printNow } from './logger.ts';
 import { createLimiter } from './ratelimit/create-limiter.ts';
 import { Metrics } from './observability/metrics.ts';
 import { startMetricsServer } from './ops/metrics-server.ts';
@@ -115,12 +115,15 @@ async function main(): Promise<void> {
   const url = `http://${host}:${port}`;
   // Outside tools wait for this line (docs/operations.md, "Logs"), so it is written at any level but silent.
   const startup = log.level === 'silent' ? log : log.child({}, { level: 'info' });
+  const banner =
+    store.kind !== 'embedded'
+      ? null
+      : demo === null
+        ? startBanner(url, config.dataDir, await demoClientIdForBanner(store, log))
+        : demoBanner(url, config.dataDir, demo);
   startup.info({ url, base_url: `${url}/v1`, store: store.kind }, 'listening');
-  if (store.kind === 'embedded') {
-    const banner =
-      demo === null ? startBanner(url, config.dataDir, await demoClientIdForBanner(store, log)) : demoBanner(url, config.dataDir, demo);
-    process.stdout.write(`${banner}\n`);
-  }
+  // Now, not with the next batch of log lines, and the banner right after the line.
+  printNow(log, banner === null ? '' : `${banner}\n`);
 }
 
 /**
