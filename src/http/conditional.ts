@@ -70,12 +70,18 @@ export function noneMatchHits(header: string | undefined, etag: string): boolean
  * on the root, ahead of compression, so the tag is computed on the body as written whatever
  * encoding goes out (test/http/compression.test.ts checks that gzip keeps the same tag and 304s).
  */
-export async function conditionalGetHook(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
-  if (request.routeOptions.config.conditionalGet !== true) return payload;
-  if (reply.statusCode !== 200 || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) return payload;
+export function conditionalGetHook(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+  done: (err: null, payload: unknown) => void,
+): void {
+  // A callback hook: it runs on every response, and an async one costs a promise each time.
+  if (request.routeOptions.config.conditionalGet !== true) return done(null, payload);
+  if (reply.statusCode !== 200 || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) return done(null, payload);
   const etag = etagOf(payload);
   reply.header('etag', etag);
-  if (!noneMatchHits(request.headers['if-none-match'], etag)) return payload;
+  if (!noneMatchHits(request.headers['if-none-match'], etag)) return done(null, payload);
   reply.code(304);
-  return null;
+  done(null, null);
 }
