@@ -89,6 +89,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(() => () => true);
   app.addSchema(ErrorEnvelopeSchema);
   app.decorateRequest('principal', null);
+  app.decorateRequest('deferredAuth', null);
 
   // What no plugin answers — an unknown route, or a known one with another method — may still
   // carry a body: read it as text (and ignore it) so the answer is the 404/405 below.

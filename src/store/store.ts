@@ -6,7 +6,7 @@ import { makePool, type ServerPoolOptions } from './pool.ts';
 import type { CentralDatabase, TenantDatabase } from './tables.ts';
 import { cursorKeyReader } from './feed/cursor-key.ts';
 import { readFeed, type FeedPage, type FeedPosition } from './feed/change-feed.ts';
-import { ListEngine, type ListDatabase, type ListPage } from './list/list-engine.ts';
+import { ListEngine, type Companion, type CompanionPage, type ListDatabase, type ListPage } from './list/list-engine.ts';
 import type { ListQuery, ListSpec } from './list/list-spec.ts';
 import { PageIndexCache } from './list/page-index-cache.ts';
 import { CENTRAL_NAME, type TenantDbRef } from './tenant-directory.ts';
@@ -38,6 +38,8 @@ export interface Store {
    * company's data. Queries still filter by the company.
    */
   listPage(tenantDb: TenantDbRef | null, spec: ListSpec, query: ListQuery): Promise<ListPage>;
+  /** a page of a list of the central database, its first statement also reading `companion` (ADR 0014) */
+  listPageWith(spec: ListSpec, query: ListQuery, companion: Companion): Promise<CompanionPage>;
   /** One record of a list's table by id, written as the list writes it (JSON text), or null. */
   listRecord(tenantDb: TenantDbRef | null, spec: ListSpec, empresaId: number, id: number): Promise<string | null>;
   /** A page of a list table's change feed after a position (store/feed/, ADR 0013), records written as the list writes them. */
@@ -116,6 +118,7 @@ export async function openStore(config: Config, options: OpenStoreOptions): Prom
     central,
     tenant: (tenantDb) => (tenantDb === null ? centralTenant : tenantPools.get(tenantDb)),
     listPage: (tenantDb, spec, query) => lists.page(listDatabase(tenantDb), spec, query),
+    listPageWith: (spec, query, companion) => lists.pageWith(listDatabase(null), spec, query, companion),
     listRecord: (tenantDb, spec, empresaId, id) => lists.record(listDatabase(tenantDb), spec, empresaId, id),
     feedPage: (tenantDb, spec, empresaId, after, limit) => readFeed(listDatabase(tenantDb), spec, empresaId, after, limit),
     cursorKey: cursorKeyReader(pool),

@@ -58,6 +58,7 @@ function brokenTenant(error: Error): Store {
   return {
     ...t.store,
     listPage: fail,
+    listPageWith: fail,
     listRecord: fail,
     feedPage: fail,
     tenant: () => failing(error) as never,

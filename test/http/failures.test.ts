@@ -30,6 +30,7 @@ function storeAt(pool: pg.Pool): Store {
     central,
     tenant: () => central as unknown as Kysely<TenantDatabase>,
     listPage: (_tenantDb, spec, query) => lists.page({ pool, name: 'central', prepared: false }, spec, query),
+    listPageWith: (spec, query, companion) => lists.pageWith({ pool, name: 'central', prepared: false }, spec, query, companion),
     listRecord: (_tenantDb, spec, empresaId, id) => lists.record({ pool, name: 'central', prepared: false }, spec, empresaId, id),
     feedPage: (_tenantDb, spec, empresaId, after, limit) => readFeed({ pool, prepared: false }, spec, empresaId, after, limit),
     cursorKey: cursorKeyReader(pool),

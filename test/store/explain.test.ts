@@ -126,6 +126,7 @@ async function capturingApp(statements: Captured[]) {
   const store: Store = {
     ...t.store,
     listPage: (_db, spec, query) => lists.page({ pool: recording, name: 'central', prepared: false }, spec, query),
+    listPageWith: (spec, query, companion) => lists.pageWith({ pool: recording, name: 'central', prepared: false }, spec, query, companion),
     listRecord: (_db, spec, empresaId, id) => lists.record({ pool: recording, name: 'central', prepared: false }, spec, empresaId, id),
     feedPage: (_db, spec, empresaId, after, limit) => readFeed({ pool: recording, prepared: false }, spec, empresaId, after, limit),
     close: async () => undefined,

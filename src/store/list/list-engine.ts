@@ -3,6 +3,7 @@ import type pg from 'pg';
 import { MARK_EVERY, pageIndexStatement, pageStatement, recordStatement, type Mark } from './list-sql.ts';
 import type { ListQuery, ListSpec } from './list-spec.ts';
 import type { PageIndex, PageIndexCache } from './page-index-cache.ts';
+import type { SqlPiece } from './sql-params.ts';
 
 /**
  * Serves list pages with exact totals and cheap deep pages (ADR 0010). Per request, one
@@ -23,6 +24,19 @@ export interface ListPage {
   total: number;
 }
 
+/**
+ * A scalar the caller wants read by the page's own statement, in the same round trip and snapshot:
+ * the data API's caller, whose token is checked with the page it asks for (ADR 0014). Its value is
+ * text, or null.
+ */
+export type Companion = SqlPiece;
+
+/** A page read with a companion: its value (null when the scalar was null, and then no page). */
+export interface CompanionPage {
+  page: ListPage | null;
+  companion: string | null;
+}
+
 type Queryable = Pick<pg.Pool, 'query'>;
 
 interface IndexRow {
@@ -34,6 +48,7 @@ interface IndexRow {
 interface PageRow {
   versao: number | null;
   data: string | null;
+  companion?: string | null;
 }
 
 /** Keeps one mark in `stride`: the index of a very long list stays small. */
@@ -82,17 +97,33 @@ export class ListEngine {
   constructor(private readonly cache: PageIndexCache) {}
 
   async page(database: ListDatabase, spec: ListSpec, query: ListQuery): Promise<ListPage> {
+    return (await this.pageWith(database, spec, query)).page as ListPage;
+  }
+
+  /**
+   * A page, its first statement also reading `companion`. A null companion ends the read there:
+   * the caller asked for the page only if the scalar holds (a valid token), and no further
+   * statement runs for it.
+   */
+  async pageWith(database: ListDatabase, spec: ListSpec, query: ListQuery, companion?: Companion): Promise<CompanionPage> {
     const { pool } = database;
     // ADR 0010's key, with D43's bound: it selects rows like any other filter.
     const key = `${database.name}|${query.empresaId}|${spec.table}|${query.sort.field}|${query.sort.direction}|${query.filterKey}|${query.atualizadoDesde ?? ''}`;
+    let value: string | null = null;
+    let pending = companion;
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
       const index = this.cache.get(key) ?? (await this.readIndex(pool, spec, query, key));
-      const page = await this.readPage(pool, spec, query, index, database.prepared);
-      if (page.versao === index.versao) return { records: page.data ?? '', total: index.total };
+      const page = await this.readPage(pool, spec, query, index, database.prepared, pending);
+      if (pending !== undefined) {
+        value = page.companion ?? null;
+        if (value === null) return { page: null, companion: null };
+        pending = undefined;
+      }
+      if (page.versao === index.versao) return { page: { records: page.data ?? '', total: index.total }, companion: value };
       // The data changed since the index was read: it is stale for this and every later request.
       await this.readIndex(pool, spec, query, key);
     }
-    return this.readWithoutIndex(pool, spec, query, key);
+    return { page: await this.readWithoutIndex(pool, spec, query, key), companion: value };
   }
 
   /** One record by id as the list writes it (JSON text), or null. */
@@ -110,11 +141,18 @@ export class ListEngine {
     return index;
   }
 
-  private async readPage(db: Queryable, spec: ListSpec, query: ListQuery, index: PageIndex, prepared: boolean): Promise<PageRow> {
+  private async readPage(
+    db: Queryable,
+    spec: ListSpec,
+    query: ListQuery,
+    index: PageIndex,
+    prepared: boolean,
+    companion?: Companion,
+  ): Promise<PageRow> {
     const { offset, porPagina } = query.page;
     const k = Math.min(Math.floor(offset / index.every), index.marks.length);
     const after = k === 0 ? null : (index.marks[k - 1] ?? null);
-    const statement = pageStatement(spec, query, after, offset - k * index.every, porPagina);
+    const statement = pageStatement(spec, query, after, offset - k * index.every, porPagina, companion);
     const { rows } = await db.query<PageRow>(named(statement, prepared));
     const row = rows[0];
     if (row === undefined) throw new Error('the page statement returned no row');

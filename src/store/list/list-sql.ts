@@ -1,6 +1,6 @@
 import type { Direction } from '../../domain/paging.ts';
 import { ATUALIZADO_EM_SORT, type ListQuery, type ListSpec, type SortColumn } from './list-spec.ts';
-import { SqlParams } from './sql-params.ts';
+import { SqlParams, type SqlPiece } from './sql-params.ts';
 
 /**
  * The statements of a list page (ADR 0010). Both read the company's version of the table in the
@@ -86,7 +86,14 @@ function rowsAfter(spec: ListSpec, query: ListQuery, after: Mark | null, limit: 
  * The version and one page's records as a JSON array's inner text (`{...},{...}`), in order:
  * `skip` rows after the mark are passed over, the next `limit` written.
  */
-export function pageStatement(spec: ListSpec, query: ListQuery, after: Mark | null, skip: number, limit: number): Statement {
+export function pageStatement(
+  spec: ListSpec,
+  query: ListQuery,
+  after: Mark | null,
+  skip: number,
+  limit: number,
+  companion?: SqlPiece,
+): Statement {
   const params = new SqlParams();
   params.add(query.empresaId);
   const sort = sortColumnOf(spec, query.sort.field);
@@ -96,7 +103,12 @@ export function pageStatement(spec: ListSpec, query: ListQuery, after: Mark | nu
          SELECT ${spec.record(params)} AS j, r.n FROM (
            SELECT r.*, row_number() OVER (ORDER BY ${orderBy(sort, query.sort.direction)}) AS n FROM (${rows}) r
          ) r WHERE r.n > ${params.add(skip)}
-       ) p) AS data`;
+       ) p) AS data${
+         companion === undefined
+           ? ''
+           : `,
+      (${companion(params)}) AS companion`
+       }`;
   return { text, values: params.values };
 }
 
