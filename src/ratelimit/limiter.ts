@@ -20,6 +20,12 @@ export interface Limiter {
   /** Counts one hit against `key` and tells whether it is within `limit`. */
   hit(key: string, limit: number): Promise<WindowState>;
   /**
+   * Takes back one hit that `hit` counted against `key` in the window `counted` came from: a
+   * request counted before its token was read, whose token then proved invalid, which D4 does not
+   * count (ADR 0014). A window already over is left as it is. Never fails.
+   */
+  refund(key: string, counted: WindowState): Promise<void>;
+  /**
    * For /readyz, on limiters that share windows through another store: true when that store
    * answers and the shared windows are in use. Absent: there is nothing beyond the process to check.
    */
@@ -31,6 +37,9 @@ export interface Limiter {
   readonly usingFallback?: boolean;
   close(): Promise<void>;
 }
+
+/** The start (ms) of the window a state was counted in. */
+export const startOf = (state: WindowState): number => state.resetAt * 1000 - WINDOW_MS;
 
 export function windowStart(nowMs: number): number {
   return Math.floor(nowMs / WINDOW_MS) * WINDOW_MS;

@@ -1,4 +1,4 @@
-import { windowStart, windowState, type Limiter, type WindowState } from './limiter.ts';
+import { startOf, windowStart, windowState, type Limiter, type WindowState } from './limiter.ts';
 
 /** In-process windows: exact for one instance; REDIS_URL shares them across instances. */
 export class MemoryLimiter implements Limiter {
@@ -18,6 +18,12 @@ export class MemoryLimiter implements Limiter {
     const count = (this.counts.get(key) ?? 0) + 1;
     this.counts.set(key, count);
     return windowState(count, limit, nowMs);
+  }
+
+  async refund(key: string, counted: WindowState): Promise<void> {
+    if (startOf(counted) !== this.window) return;
+    const count = this.counts.get(key) ?? 0;
+    if (count > 0) this.counts.set(key, count - 1);
   }
 
   async close(): Promise<void> {

@@ -1,5 +1,5 @@
 import { Redis, type Result } from 'ioredis';
-import { WINDOW_MS, windowStart, windowState, type Limiter, type WindowState } from './limiter.ts';
+import { startOf, WINDOW_MS, windowStart, windowState, type Limiter, type WindowState } from './limiter.ts';
 
 /**
  * One hit, atomically, in one round trip: count it and, on the window's first hit, give the key
@@ -11,9 +11,16 @@ if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return count
 `;
 
+/** Takes one hit back, atomically, from a window that still exists (an expired one is left alone). */
+const REFUND_SCRIPT = `
+if redis.call('EXISTS', KEYS[1]) == 1 then return redis.call('DECR', KEYS[1]) end
+return -1
+`;
+
 declare module 'ioredis' {
   interface RedisCommander<Context> {
     aeRateLimitHit(key: string, ttlMs: number): Result<number, Context>;
+    aeRateLimitRefund(key: string): Result<number, Context>;
   }
 }
 
@@ -114,6 +121,7 @@ export class RedisLimiter implements Limiter {
       retryStrategy: (attempt) => Math.min(attempt * 100, 2_000),
     });
     this.redis.defineCommand('aeRateLimitHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
+    this.redis.defineCommand('aeRateLimitRefund', { numberOfKeys: 1, lua: REFUND_SCRIPT });
     // Every failed reconnection emits 'error'; the switch to local windows is logged once instead.
     this.redis.on('error', () => {});
     this.redis.on('close', () => this.useLocalWindows(new Error('connection to Redis closed')));
@@ -161,6 +169,22 @@ export class RedisLimiter implements Limiter {
     const count = (known?.get(key) ?? 0) + 1;
     known?.set(key, count);
     return windowState(count, limit, nowMs);
+  }
+
+  async refund(key: string, counted: WindowState): Promise<void> {
+    const start = startOf(counted);
+    if (!this.fallback) {
+      try {
+        await within(this.timeoutMs, this.redis.aeRateLimitRefund(`${this.keyPrefix}${key}:${start}`));
+        return;
+      } catch (err) {
+        this.useLocalWindows(err);
+      }
+    }
+    // On local windows (or since the hit): taken back here, in the window it was counted in.
+    if (start !== this.knownWindow) return;
+    const count = this.known.get(key) ?? 0;
+    if (count > 0) this.known.set(key, count - 1);
   }
 
   /** For /readyz: Redis answers a PING and the shared windows are in use. */

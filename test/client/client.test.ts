@@ -39,6 +39,10 @@ class ScriptedLimiter implements Limiter {
     return state;
   }
 
+  refund(key: string, counted: WindowState): Promise<void> {
+    return this.inner.refund(key, counted);
+  }
+
   async close(): Promise<void> {
     await this.inner.close();
   }

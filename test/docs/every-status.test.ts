@@ -42,6 +42,7 @@ function refusing(prefix: string): Limiter {
       key.startsWith(prefix)
         ? { count: limit + 1, limit, allowed: false, remaining: 0, resetAt: Math.ceil(Date.now() / 60_000) * 60, retryAfter: 30 }
         : inner.hit(key, limit),
+    refund: (key, counted) => inner.refund(key, counted),
     close: async () => undefined,
   };
 }

@@ -70,6 +70,9 @@ export class UnlimitedLimiter implements Limiter {
     return windowState(1, limit, Date.now());
   }
 
+  /** Nothing was counted. */
+  async refund(): Promise<void> {}
+
   async close(): Promise<void> {}
 }
 

@@ -164,6 +164,19 @@ describe('a list reads its caller with its page (ADR 0014)', () => {
     }
   });
 
+  test("a token revoked since its last read is 401 and not counted: the credential's other token sees its window unchanged (D4)", async () => {
+    const app = await stillClock();
+    const { cred, token } = await warm({ app });
+    const other = await app.token(cred);
+    const before = await app.get('/v1/clientes', other);
+    assert.equal(before.headers['x-ratelimit-remaining'], '118');
+    await sql('UPDATE access_tokens SET revoked_at = now() WHERE token_hash = sha256(convert_to($1, $2))', [token, 'UTF8']);
+    const refused = await app.get('/v1/clientes', token);
+    assert.equal(refused.statusCode, 401);
+    assert.equal(refused.headers['x-ratelimit-remaining'], undefined, 'a 401 carries no window');
+    assert.equal((await app.get('/v1/clientes', other)).headers['x-ratelimit-remaining'], '117', 'the 401 was not counted');
+  });
+
   test('a revoked token past the limit is 401, not 429 (D4: the token before the window)', async () => {
     const app = await stillClock();
     const { token } = await warm({ app });

@@ -135,6 +135,20 @@ describe('RedisLimiter: shared, exact windows (ADR 0005)', { skip }, () => {
     assert.equal(next.allowed, true);
   });
 
+  test('a refund takes one hit back from the shared window it was counted in, seen by every instance (ADR 0014)', async () => {
+    const clock = frozenClock(20_000);
+    const a = await limiter(clock.now);
+    const b = await limiter(clock.now);
+    await a.hit('refund', 120);
+    const counted = await b.hit('refund', 120);
+    assert.equal(counted.count, 2);
+    await b.refund('refund', counted);
+    assert.equal((await a.hit('refund', 120)).count, 2, 'the other instance sees it taken back');
+    clock.set(clock.start + MINUTE);
+    await a.refund('refund', counted);
+    assert.equal((await a.hit('refund', 120)).count, 1, 'a refund of an earlier window changes nothing in the new one');
+  });
+
   test('resetAt is the window end in Unix seconds; retryAfter whole seconds, at least 1', async () => {
     const clock = frozenClock(45_300);
     const a = await limiter(clock.now);
@@ -193,6 +207,10 @@ describe('RedisLimiter: Redis unreachable -> per-instance windows (ADR 0005)', {
       const results = await Promise.all(Array.from({ length: 130 }, () => limiter.hit('down', 120)));
       assert.equal(results.filter((r) => r.allowed).length, 120, 'the limit still holds in this instance');
       assert.equal(results.find((r) => !r.allowed)?.retryAfter, 55);
+      const counted = results[0];
+      assert.ok(counted);
+      await limiter.refund('down', counted);
+      assert.equal((await limiter.hit('down', 120)).count, 130, 'taken back from the local window');
       assert.equal(await limiter.ping(), false);
       assert.deepEqual(
         log.lines.map((l) => l.level),
