@@ -6,22 +6,19 @@ import type { SqlPiece } from '../store/list/sql-params.ts';
 import type { CentralDatabase } from '../store/tables.ts';
 import type { Principal } from './principal.ts';
 
-/** Where a valid token's principal is found: ADR 0006's tenant directory rides along. */
-const PRINCIPAL_SOURCE = `FROM access_tokens t
-           JOIN api_credentials c ON c.id = t.credential_id
-           JOIN empresas e ON e.id = c.empresa_id
-           LEFT JOIN tenant_databases td ON td.name = e.tenant_db`;
-
 /**
  * The principal behind a token hash, as one JSON array (text): the token not expired or revoked,
  * its credential not revoked nor past its expiry day (D32), its company not deleted. One value
  * rather than nine columns: `pg` describes and converts every column of every row and parses text
  * arrays in JavaScript, while one `JSON.parse` of ~200 bytes is native. Text, not `json`: two reads
- * of the same principal compare as strings (ADR 0014).
+ * of the same principal compare as strings (ADR 0014). The tenant directory rides along (ADR 0006).
  */
 const principalSql = (tokenHash: string) => `SELECT json_build_array(c.id, c.client_id, c.empresa_id, c.scopes, t.scopes, c.allowed_ips,
                                 e.status_personalizados, td.name, td.url)::text
-           ${PRINCIPAL_SOURCE}
+           FROM access_tokens t
+           JOIN api_credentials c ON c.id = t.credential_id
+           JOIN empresas e ON e.id = c.empresa_id
+           LEFT JOIN tenant_databases td ON td.name = e.tenant_db
           WHERE t.token_hash = ${tokenHash} AND t.revoked_at IS NULL AND t.expires_at > now()
             AND c.revoked_at IS NULL AND ${CREDENTIAL_NOT_EXPIRED} AND NOT e.excluido`;
 
@@ -51,7 +48,7 @@ export interface ReadPrincipal {
   text: string;
 }
 
-export function principalOfText(text: string): ReadPrincipal {
+function principalOfText(text: string): ReadPrincipal {
   const [credentialId, clientId, empresaId, credentialScopes, tokenScopes, allowedIps, statusPersonalizados, tenantDbName, tenantDbUrl] =
     JSON.parse(text) as PrincipalTuple;
   const current = new Set(credentialScopes);
