@@ -71,9 +71,11 @@ export async function readFeedPage(
 }
 
 export function feedBody(answer: FeedAnswer): JsonText {
-  return new JsonText(
-    `{"data":[${answer.entries}],"meta":${JSON.stringify({ proximo_cursor: answer.proximoCursor, tem_mais: answer.temMais })}}`,
-  );
+  return new JsonText([
+    '{"data":[',
+    answer.entries,
+    `],"meta":${JSON.stringify({ proximo_cursor: answer.proximoCursor, tem_mais: answer.temMais })}}`,
+  ]);
 }
 
 /** The entries as objects, for a page whose records must be completed in Node (contas of a tenant database). */

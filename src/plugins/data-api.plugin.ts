@@ -122,7 +122,7 @@ function registerDataRoute(app: FastifyInstance, route: DataRoute, guard: DataGu
         reply.header('link', paginationLinks(baseUrlOf(request, deps.publicBaseUrl), route.url, raw, result.meta));
       // As bytes, encoded once: the ETag hashes them and the socket writes them as they are (a
       // string would be encoded for each, and its length measured once more).
-      return reply.type(JSON_TYPE).send(Buffer.from(result.text));
+      return reply.type(JSON_TYPE).send(result.bytes());
     },
   );
 }
