@@ -1,3 +1,4 @@
+import { Type } from 'typebox';
 import { TOKEN_PATH } from '../domain/api-paths.ts';
 import { DATA_RATE_LIMIT, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, TOKEN_LIFETIME_SECONDS } from '../domain/limits.ts';
 import { SCOPE_TABLE } from '../domain/scopes.ts';
@@ -6,7 +7,7 @@ import type { Detalhe } from '../errors/coded-error.ts';
 import { BAD_ID, hasIdParam, ID_PARAM_DESCRIPTION, ID_PARAM_SCHEMA, type ApiTag, type DataRoute } from './data-route.ts';
 import { queryParameters } from './openapi-params.ts';
 import { collectParams } from './params.ts';
-import { ErrorEnvelopeSchema, ListMetaSchema } from './schemas.ts';
+import { detailOf, ErrorEnvelopeSchema, feedOf, listOf, ListMetaSchema } from './schemas.ts';
 
 /**
  * The OpenAPI 3.1 description of the public API, generated from the route definitions (never
@@ -158,60 +159,17 @@ const pageMetaExample = (total: number) => ({ pagina: 1, por_pagina: DEFAULT_PAG
 /** The operation of a data route: GET, behind its scope, with every status the checks in order can answer. */
 function dataOperation(route: DataRoute): Json {
   const list = !hasIdParam(route);
-  const record = ref('schemas', route.record.name);
+  // The envelopes are schemas.ts's, with the record and the page meta as references.
+  const record = Type.Unsafe(ref('schemas', route.record.name));
+  const example = route.record.example;
   const success =
     route.feed === true
       ? jsonResponse(
           'Uma página de alterações; `meta.proximo_cursor` diz de onde continuar.',
-          {
-            type: 'object',
-            required: ['data', 'meta'],
-            properties: {
-              data: {
-                type: 'array',
-                items: {
-                  type: 'object',
-                  required: ['operacao', 'id', 'atualizado_em', 'registro'],
-                  properties: {
-                    operacao: {
-                      type: 'string',
-                      enum: ['alterado', 'excluido'],
-                      description: '`alterado`: o registro foi criado, alterado ou restaurado; `excluido`: saiu dos dados da empresa.',
-                    },
-                    id: { type: 'integer', minimum: 1 },
-                    atualizado_em: {
-                      type: 'string',
-                      format: 'date-time',
-                      description: '`atualizado_em` do registro; numa exclusão, o instante em que ele saiu dos dados da empresa.',
-                    },
-                    registro: {
-                      oneOf: [record, { type: 'null' }],
-                      description: 'O registro como a listagem o serve; `null` em `excluido`.',
-                    },
-                  },
-                },
-              },
-              meta: {
-                type: 'object',
-                required: ['proximo_cursor', 'tem_mais'],
-                properties: {
-                  proximo_cursor: {
-                    type: 'string',
-                    description: 'Sempre presente: o `cursor` da próxima página ou, na última, o ponto de onde retomar mais tarde.',
-                  },
-                  tem_mais: { type: 'boolean', description: '`true` enquanto houver alterações a ler agora.' },
-                },
-              },
-            },
-          },
+          plainSchema(feedOf(record)),
           {
             data: [
-              {
-                operacao: 'alterado',
-                id: route.record.example.id,
-                atualizado_em: route.record.example.atualizado_em,
-                registro: route.record.example,
-              },
+              { operacao: 'alterado', id: example.id, atualizado_em: example.atualizado_em, registro: example },
               { operacao: 'excluido', id: 912, atualizado_em: '2026-03-02T14:05:09Z', registro: null },
             ],
             meta: { proximo_cursor: 'MS4xLjEyMy40NTYuYWJj', tem_mais: false },
@@ -221,20 +179,11 @@ function dataOperation(route: DataRoute): Json {
       : list
         ? jsonResponse(
             'Uma página de registros, com os totais em `meta`.',
-            {
-              type: 'object',
-              required: ['data', 'meta'],
-              properties: { data: { type: 'array', items: record }, meta: ref('schemas', 'ListaMeta') },
-            },
-            { data: [route.record.example], meta: pageMetaExample(1) },
+            plainSchema(listOf(record, Type.Unsafe(ref('schemas', 'ListaMeta')))),
+            { data: [example], meta: pageMetaExample(1) },
             responseHeaders([...RATE_LIMIT, 'Link', 'ETag']),
           )
-        : jsonResponse(
-            'O registro pedido.',
-            { type: 'object', required: ['data'], properties: { data: record } },
-            { data: route.record.example },
-            responseHeaders([...RATE_LIMIT, 'ETag']),
-          );
+        : jsonResponse('O registro pedido.', plainSchema(detailOf(record)), { data: example }, responseHeaders([...RATE_LIMIT, 'ETag']));
   const parameters = [
     ...(list ? [] : [{ name: 'id', in: 'path', required: true, description: ID_PARAM_DESCRIPTION, schema: { ...ID_PARAM_SCHEMA } }]),
     ...queryParameters(route.params),

@@ -45,10 +45,18 @@ export const ListMetaSchema = Type.Object(
   { description: 'Paginação de uma lista. Uma página além da última devolve `data: []` com os totais verdadeiros.' },
 );
 
-export function listOf(item: TSchema): TSchema {
-  return Type.Object({ data: Type.Array(item), meta: ListMetaSchema }, { description: 'Página de registros com os totais em `meta`.' });
+/*
+ * The success envelopes of the data routes: one definition, read by Fastify's route schemas (the
+ * record inline) and by the OpenAPI description (the record and the page meta as `$ref`s to its
+ * components, http/openapi.ts), so the two cannot drift apart.
+ */
+
+/** A list page (spec "List envelope", D10); `meta` is ListMetaSchema or a reference to it. */
+export function listOf(item: TSchema, meta: TSchema = ListMetaSchema): TSchema {
+  return Type.Object({ data: Type.Array(item), meta }, { description: 'Página de registros com os totais em `meta`.' });
 }
 
+/** One record by id. */
 export function detailOf(item: TSchema): TSchema {
   return Type.Object({ data: item }, { description: 'O registro pedido.' });
 }
@@ -75,15 +83,17 @@ export const DateTimeUtc = Nullable(Type.String({ format: 'date-time', descripti
 /** A page of a change feed (D44): entries in the order their changes became visible, and where to go on. */
 export function feedOf(record: TSchema): TSchema {
   const entry = Type.Object({
-    operacao: Type.Union([Type.Literal('alterado'), Type.Literal('excluido')], {
+    operacao: Type.Unsafe<'alterado' | 'excluido'>({
+      type: 'string',
+      enum: ['alterado', 'excluido'],
       description: '`alterado`: o registro foi criado, alterado ou restaurado; `excluido`: saiu dos dados da empresa.',
     }),
-    id: Type.Integer(),
+    id: Type.Integer({ minimum: 1 }),
     atualizado_em: Type.String({
       format: 'date-time',
       description: '`atualizado_em` do registro; numa exclusão, o instante em que ele saiu dos dados da empresa.',
     }),
-    registro: Nullable(record),
+    registro: Type.Union([record, Type.Null()], { description: 'O registro como a listagem o serve; `null` em `excluido`.' }),
   });
   return Type.Object(
     {

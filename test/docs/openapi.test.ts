@@ -7,7 +7,9 @@ import { SCOPES } from '../../src/domain/scopes.ts';
 import { DATA_ERRORS } from '../../src/errors/catalogue.ts';
 import { OAUTH_ERRORS } from '../../src/oauth/oauth-error.ts';
 import { apiDescription, DATA_ROUTES } from '../../src/routes.ts';
-import { TestApp } from '../helpers/test-app.ts';
+import { successSchema } from '../../src/http/data-route.ts';
+import { basicHeader, TestApp, uniqueSourceIp } from '../helpers/test-app.ts';
+import { TOKEN_BODY_LIMIT } from '../../src/domain/limits.ts';
 
 type Json = Record<string, unknown>;
 interface Response {
@@ -159,6 +161,25 @@ test('record, list meta, error and token schemas are named components, reference
   });
 });
 
+/** A schema with every `#/components/schemas/…` reference replaced by the component it names. */
+function resolved(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(resolved);
+  if (schema === null || typeof schema !== 'object') return schema;
+  const { $ref } = schema as { $ref?: string };
+  if (typeof $ref === 'string' && $ref.startsWith('#/components/schemas/'))
+    return resolved(doc.components.schemas[$ref.slice('#/components/schemas/'.length)]);
+  return Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, resolved(value)]));
+}
+
+test('each data operation’s 200 schema is the route’s own envelope schema, references resolved (one definition, never two)', () => {
+  for (const route of DATA_ROUTES) {
+    const op = doc.paths[route.url.replace(':id', '{id}')]?.get;
+    const documented = op?.responses['200']?.content?.['application/json']?.schema;
+    assert.ok(documented, route.url);
+    assert.deepEqual(resolved(documented), JSON.parse(JSON.stringify(successSchema(route))), route.url);
+  }
+});
+
 /** The codigo / error values an error response documents. */
 function codesOf(response: Response): string[] {
   const schema = response.content?.['application/json']?.schema as { allOf?: Json[] };
@@ -202,6 +223,24 @@ test('the token operation documents its OAuth error values per status, and 405 i
       .flatMap((s) => codesOf(op.responses[s] as Response)),
   );
   assert.deepEqual([...all].sort(), Object.keys(OAUTH_ERRORS).sort());
+});
+
+test('the token operation’s error examples are what the endpoint answers, byte for byte', async () => {
+  const op = doc.paths['/v1/oauth/token']?.post;
+  assert.ok(op);
+  const empresa = await t.company();
+  const cred = await t.credential(empresa, { scopes: ['clientes:ler'] });
+  const asked = async (status: number, headers: Record<string, string>, payload: string) => {
+    const res = await t.app.inject({ method: 'POST', url: '/v1/oauth/token', remoteAddress: uniqueSourceIp(), headers, payload });
+    assert.equal(res.statusCode, status);
+    assert.deepEqual(res.json(), op.responses[String(status)]?.content?.['application/json']?.example, `status ${status}`);
+  };
+  const form = { 'content-type': 'application/x-www-form-urlencoded' };
+  const basic = basicHeader(cred.clientId, cred.secret);
+  await asked(400, { ...form, authorization: basic }, 'grant_type=client_credentials&scope=boletos:ler');
+  await asked(401, { ...form, authorization: basicHeader(cred.clientId, 'errado') }, 'grant_type=client_credentials');
+  await asked(413, { ...form, authorization: basic }, `grant_type=client_credentials&x=${'a'.repeat(TOKEN_BODY_LIMIT)}`);
+  await asked(415, { 'content-type': 'application/json', authorization: basic }, '{}');
 });
 
 test('response headers are declared as components where the server sends them', () => {

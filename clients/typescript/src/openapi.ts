@@ -1344,6 +1344,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
+                        /** @description Cada registro aparece uma vez por página, no estado mais recente, na posição da sua alteração mais recente. `registro` é igual ao da listagem do recurso; `null` em `excluido`. */
                         data: {
                             /**
                              * @description `alterado`: o registro foi criado, alterado ou restaurado; `excluido`: saiu dos dados da empresa.
@@ -2227,6 +2228,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
+                        /** @description Cada registro aparece uma vez por página, no estado mais recente, na posição da sua alteração mais recente. `registro` é igual ao da listagem do recurso; `null` em `excluido`. */
                         data: {
                             /**
                              * @description `alterado`: o registro foi criado, alterado ou restaurado; `excluido`: saiu dos dados da empresa.
@@ -3127,6 +3129,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
+                        /** @description Cada registro aparece uma vez por página, no estado mais recente, na posição da sua alteração mais recente. `registro` é igual ao da listagem do recurso; `null` em `excluido`. */
                         data: {
                             /**
                              * @description `alterado`: o registro foi criado, alterado ou restaurado; `excluido`: saiu dos dados da empresa.
@@ -3702,6 +3705,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
+                        /** @description Cada registro aparece uma vez por página, no estado mais recente, na posição da sua alteração mais recente. `registro` é igual ao da listagem do recurso; `null` em `excluido`. */
                         data: {
                             /**
                              * @description `alterado`: o registro foi criado, alterado ou restaurado; `excluido`: saiu dos dados da empresa.
@@ -4279,6 +4283,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
+                        /** @description Cada registro aparece uma vez por página, no estado mais recente, na posição da sua alteração mais recente. `registro` é igual ao da listagem do recurso; `null` em `excluido`. */
                         data: {
                             /**
                              * @description `alterado`: o registro foi criado, alterado ou restaurado; `excluido`: saiu dos dados da empresa.
@@ -4842,6 +4847,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
+                        /** @description Cada registro aparece uma vez por página, no estado mais recente, na posição da sua alteração mais recente. `registro` é igual ao da listagem do recurso; `null` em `excluido`. */
                         data: {
                             /**
                              * @description `alterado`: o registro foi criado, alterado ou restaurado; `excluido`: saiu dos dados da empresa.
@@ -5682,6 +5688,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
+                        /** @description Cada registro aparece uma vez por página, no estado mais recente, na posição da sua alteração mais recente. `registro` é igual ao da listagem do recurso; `null` em `excluido`. */
                         data: {
                             /**
                              * @description `alterado`: o registro foi criado, alterado ou restaurado; `excluido`: saiu dos dados da empresa.
