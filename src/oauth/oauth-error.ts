@@ -1,4 +1,5 @@
 import { REALM } from '../auth/bearer.ts';
+import { TOKEN_BODY_LIMIT } from '../domain/limits.ts';
 
 /**
  * The token endpoint's error codes — RFC 6749 5.2, plus D28's `ip_nao_autorizado` — with the
@@ -36,10 +37,42 @@ export function invalidRequest(description: string, status = 400): OAuthError {
   return new OAuthError(status, 'invalid_request', description);
 }
 
+/*
+ * The token endpoint's fixed answers, each written once: the endpoint throws them and the OpenAPI
+ * description (token.openapi.ts) takes its examples from them, so an example is always what the
+ * endpoint says.
+ */
+
 /** D25: wrong secret, unknown id, revoked and expired credentials give byte-identical answers. */
 export function invalidClient(): OAuthError {
   return new OAuthError(401, 'invalid_client', 'Client authentication failed', { 'www-authenticate': `Basic realm="${REALM}"` });
 }
+
+export const invalidScope = (): OAuthError =>
+  new OAuthError(400, 'invalid_scope', 'A requested scope is unknown or not granted to this client');
+
+export const unsupportedGrantType = (): OAuthError =>
+  new OAuthError(400, 'unsupported_grant_type', 'Only grant_type=client_credentials is supported');
+
+/** D28: the credential has an allowlist that does not cover the caller. */
+export const ipNotAllowed = (): OAuthError =>
+  new OAuthError(403, 'ip_nao_autorizado', 'The source IP address is not allowed for this client');
+
+export const bodyTooLarge = (): OAuthError => invalidRequest(`The request body exceeds ${TOKEN_BODY_LIMIT} bytes`, 413);
+
+export const unsupportedMediaType = (): OAuthError => invalidRequest('Content-Type must be application/x-www-form-urlencoded', 415);
+
+/** Counted attempts over a limit (per address or per client id), before the secret is checked. */
+export const tooManyAttempts = (retryAfter: number): OAuthError =>
+  new OAuthError(429, 'temporarily_unavailable', 'Too many token requests, retry later', { 'retry-after': String(retryAfter) });
+
+/** D38: the store cannot be reached. */
+export const temporarilyUnavailable = (retryAfter: number): OAuthError =>
+  new OAuthError(503, 'temporarily_unavailable', 'The service is temporarily unavailable, try again shortly', {
+    'retry-after': String(retryAfter),
+  });
+
+export const serverError = (): OAuthError => new OAuthError(500, 'server_error', 'Unexpected failure');
 
 /** D39: a text the caller sent, made safe for error_description (printable ASCII without quote and backslash). */
 export function asciiOnly(text: string, max = 40): string {

@@ -8,7 +8,7 @@ import type { Limiter } from '../ratelimit/limiter.ts';
 import type { Store } from '../store/store.ts';
 import type { BasicCredentials } from './basic-auth.ts';
 import { findClient, insertToken, type ClientRecord } from './client.query.ts';
-import { invalidClient, OAuthError } from './oauth-error.ts';
+import { invalidClient, invalidScope, ipNotAllowed, OAuthError, tooManyAttempts } from './oauth-error.ts';
 import { readTokenRequest, type RawTokenRequest } from './token-request.ts';
 
 /**
@@ -58,7 +58,7 @@ export async function countAttempt(deps: TokenDeps, ip: string, basic: BasicCred
   );
   if (refused.length > 0) {
     const retryAfter = Math.max(...refused.map((w) => w?.retryAfter ?? 1));
-    throw new OAuthError(429, 'temporarily_unavailable', 'Too many token requests, retry later', { 'retry-after': String(retryAfter) });
+    throw tooManyAttempts(retryAfter);
   }
 }
 
@@ -83,7 +83,7 @@ export async function authenticateClient(deps: TokenDeps, clientId: string, secr
 /** Step 3: a credential with an allowlist gets tokens only from the addresses it names (D28, D33). */
 export function checkAllowlist(client: ClientRecord, ip: string): void {
   if (!ipAllowed(ip, client.allowedIps)) {
-    throw new OAuthError(403, 'ip_nao_autorizado', 'The source IP address is not allowed for this client');
+    throw ipNotAllowed();
   }
 }
 
@@ -98,7 +98,7 @@ export function grantScopes(requested: string | undefined, client: ClientRecord)
   const asked = requested.split(' ').filter((s) => s !== '');
   const notHeld = asked.filter((s) => !isScope(s) || !held.includes(s));
   if (asked.length === 0 || notHeld.length > 0) {
-    throw new OAuthError(400, 'invalid_scope', 'A requested scope is unknown or not granted to this client');
+    throw invalidScope();
   }
   return sortScopes(asked);
 }

@@ -1,6 +1,6 @@
 import { parsePairs } from '../http/query-string.ts';
 import type { BasicCredentials } from './basic-auth.ts';
-import { asciiOnly, invalidClient, invalidRequest, OAuthError } from './oauth-error.ts';
+import { asciiOnly, invalidClient, invalidRequest, unsupportedGrantType, unsupportedMediaType } from './oauth-error.ts';
 
 /** A token request that is well-formed: who claims to call, and what they ask for. */
 export interface TokenRequest {
@@ -29,7 +29,7 @@ const FORM = 'application/x-www-form-urlencoded';
  */
 export function readTokenRequest(raw: RawTokenRequest): TokenRequest {
   const mediaType = raw.contentType?.split(';')[0]?.trim().toLowerCase();
-  if (mediaType !== FORM) throw invalidRequest('Content-Type must be application/x-www-form-urlencoded', 415);
+  if (mediaType !== FORM) throw unsupportedMediaType();
   if (raw.url.includes('?')) throw invalidRequest('The token endpoint accepts no query string');
   const form = readForm(raw.body);
   if (form.get('client_secret') !== undefined) throw invalidRequest('Client credentials must be sent with HTTP Basic, never in the body');
@@ -42,8 +42,7 @@ export function readTokenRequest(raw: RawTokenRequest): TokenRequest {
   }
   const grantType = form.get('grant_type');
   if (grantType === undefined) throw invalidRequest('grant_type is required');
-  if (grantType !== 'client_credentials')
-    throw new OAuthError(400, 'unsupported_grant_type', 'Only grant_type=client_credentials is supported');
+  if (grantType !== 'client_credentials') throw unsupportedGrantType();
   return { clientId: raw.basic.clientId, secret: raw.basic.secret, scope: form.get('scope') };
 }
 

@@ -2,7 +2,19 @@ import { TOKEN_PATH } from '../domain/api-paths.ts';
 import { TOKEN_ATTEMPTS_PER_CLIENT, TOKEN_ATTEMPTS_PER_IP, TOKEN_BODY_LIMIT, TOKEN_LIFETIME_SECONDS } from '../domain/limits.ts';
 import { SCOPES } from '../domain/scopes.ts';
 import { jsonResponse, methodNotAllowed, plainSchema, responseHeaders, type DescribedOperations, type Json } from '../http/openapi.ts';
-import { OAUTH_ERRORS, type OAuthErrorCode } from './oauth-error.ts';
+import {
+  bodyTooLarge,
+  invalidClient,
+  invalidScope,
+  ipNotAllowed,
+  OAUTH_ERRORS,
+  serverError,
+  temporarilyUnavailable,
+  tooManyAttempts,
+  unsupportedMediaType,
+  type OAuthError,
+  type OAuthErrorCode,
+} from './oauth-error.ts';
 import { OAuthErrorSchema, TokenRequestSchema, TokenResponseSchema } from './token.schema.ts';
 
 /** What each OAuth error means, for the description of the statuses that carry it. */
@@ -16,16 +28,16 @@ const MEANING: Record<OAuthErrorCode, string> = {
   server_error: 'falha inesperada.',
 };
 
-/** An `error_description` per status, as the endpoint writes it, for the examples. */
-const EXAMPLE: Record<number, [OAuthErrorCode, string]> = {
-  400: ['invalid_scope', 'A requested scope is unknown or not granted to this client'],
-  401: ['invalid_client', 'Client authentication failed'],
-  403: ['ip_nao_autorizado', 'The source IP address is not allowed for this client'],
-  413: ['invalid_request', `The request body exceeds ${TOKEN_BODY_LIMIT} bytes`],
-  415: ['invalid_request', 'Content-Type must be application/x-www-form-urlencoded'],
-  429: ['temporarily_unavailable', 'Too many token requests, retry later'],
-  500: ['server_error', 'Unexpected failure'],
-  503: ['temporarily_unavailable', 'The service is temporarily unavailable, try again shortly'],
+/** An answer per status, as the endpoint gives it, for the examples. */
+const EXAMPLE: Record<number, OAuthError> = {
+  400: invalidScope(),
+  401: invalidClient(),
+  403: ipNotAllowed(),
+  413: bodyTooLarge(),
+  415: unsupportedMediaType(),
+  429: tooManyAttempts(1),
+  500: serverError(),
+  503: temporarilyUnavailable(1),
 };
 
 const codesWithStatus = (status: number): OAuthErrorCode[] =>
@@ -33,8 +45,10 @@ const codesWithStatus = (status: number): OAuthErrorCode[] =>
 
 function oauthErrorResponse(status: number, headers: Parameters<typeof responseHeaders>[0]): Json {
   const codes = codesWithStatus(status);
-  const [error, error_description] = EXAMPLE[status] ?? [];
-  if (error === undefined || !codes.includes(error)) throw new Error(`no OAuth example for status ${status}`);
+  const example = EXAMPLE[status];
+  if (example === undefined || example.status !== status || !codes.includes(example.error))
+    throw new Error(`no OAuth example for status ${status}`);
+  const { error, description: error_description } = example;
   const schema = {
     allOf: [
       { $ref: '#/components/schemas/OAuthErro' },

@@ -1,8 +1,15 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { TOKEN_BODY_LIMIT, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../domain/limits.ts';
+import { UNAVAILABLE_RETRY_AFTER_SECONDS } from '../domain/limits.ts';
 import { classify, logFailure } from '../http/failure.ts';
 import { readBasic, type BasicCredentials } from '../oauth/basic-auth.ts';
-import { OAuthError, invalidRequest } from '../oauth/oauth-error.ts';
+import {
+  bodyTooLarge,
+  invalidRequest,
+  OAuthError,
+  serverError,
+  temporarilyUnavailable,
+  unsupportedMediaType,
+} from '../oauth/oauth-error.ts';
 import type { TokenDeps } from '../oauth/token-endpoint.ts';
 import { DISCOVERY_ROUTES, OAUTH_ROUTES } from '../routes.ts';
 
@@ -17,10 +24,10 @@ function sendOAuth(reply: FastifyReply, err: OAuthError): void {
   reply.code(err.status).headers(err.headers).send({ error: err.error, error_description: err.description });
 }
 
-function clientErrorDescription(status: number): string {
-  if (status === 413) return `The request body exceeds ${TOKEN_BODY_LIMIT} bytes`;
-  if (status === 415) return 'Content-Type must be application/x-www-form-urlencoded';
-  return 'Malformed request';
+function clientError(status: number): OAuthError {
+  if (status === 413) return bodyTooLarge();
+  if (status === 415) return unsupportedMediaType();
+  return invalidRequest('Malformed request', status);
 }
 
 /**
@@ -35,17 +42,12 @@ function oauthErrorHandler(err: FastifyError, request: FastifyRequest, reply: Fa
   logFailure(request, failure, err);
   switch (failure.kind) {
     case 'client':
-      return sendOAuth(reply, invalidRequest(clientErrorDescription(failure.status), failure.status));
+      return sendOAuth(reply, clientError(failure.status));
     case 'unavailable':
-      return sendOAuth(
-        reply,
-        new OAuthError(503, 'temporarily_unavailable', 'The service is temporarily unavailable, try again shortly', {
-          'retry-after': String(UNAVAILABLE_RETRY_AFTER_SECONDS),
-        }),
-      );
+      return sendOAuth(reply, temporarilyUnavailable(UNAVAILABLE_RETRY_AFTER_SECONDS));
     default:
       if (failure.kind === 'coded') request.log.error({ err }, 'a coded error reached the token endpoint');
-      return sendOAuth(reply, new OAuthError(500, 'server_error', 'Unexpected failure'));
+      return sendOAuth(reply, serverError());
   }
 }
 
