@@ -52,6 +52,25 @@ export async function backendCpu(client: pg.Client, database: string): Promise<M
   return cpu;
 }
 
+/**
+ * Waits until no client backend of `database` is running a statement: the previous phase's server
+ * may have stopped sending, but PostgreSQL finishes the statements it was given (a baseline deep
+ * page runs ~3 s each, 32 at a time), and those would load the machine during the next phase and
+ * count in its PostgreSQL CPU. Returns the milliseconds waited; throws past `timeoutMs`.
+ */
+export async function quiesce(client: pg.Client, database: string, timeoutMs = 60_000): Promise<number> {
+  const started = Date.now();
+  for (;;) {
+    const { rows } = await client.query<{ active: number }>(
+      "SELECT count(*)::int AS active FROM pg_stat_activity WHERE datname = $1 AND backend_type = 'client backend' AND state = 'active' AND pid <> pg_backend_pid()",
+      [database],
+    );
+    if ((rows[0]?.active ?? 0) === 0) return Date.now() - started;
+    if (Date.now() - started > timeoutMs) throw new Error(`PostgreSQL still busy with another phase's statements after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 export function backendCpuDelta(before: Map<number, number>, after: Map<number, number>): number {
   let total = 0;
   for (const [pid, seconds] of after) total += seconds - (before.get(pid) ?? 0);

@@ -19,6 +19,7 @@ import { DATA_DIR, DATABASE, embeddedData, postgresData, productEnv, type DataSe
 import {
   backendCpu,
   backendCpuDelta,
+  quiesce,
   CLK_TCK,
   cpuSeconds,
   loadAverage,
@@ -184,6 +185,9 @@ async function phase(m: Measuring, seconds: number, expectedRps: number): Promis
   const { keys, held, limit } = await keysFor(m, expectedRps * seconds, tokenFile);
   const headers = m.scenario.headers?.(m.ctx) ?? {};
   try {
+    // Only one server under load at a time: PostgreSQL included (see quiesce).
+    const waited = m.pgClient === null ? 0 : await quiesce(m.pgClient, DATABASE);
+    if (waited >= 500) log(`  waited ${(waited / 1000).toFixed(1)} s for PostgreSQL to finish the previous phase's statements`);
     const startedAt = new Date().toISOString();
     const pgBefore = m.pgClient === null ? null : await backendCpu(m.pgClient, DATABASE);
     const cpuBefore = cpuSeconds(m.server.pid);
