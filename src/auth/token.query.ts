@@ -84,12 +84,20 @@ export const principalCompanion =
   (params) =>
     principalSql(params.add(tokenHash));
 
-/** Records use at most once a minute per credential: a write per request would cost more than it tells. */
+/**
+ * Records use at most once a minute per credential: a write per request would cost more than it tells.
+ * The write commits asynchronously (`synchronous_commit` off for its own transaction only): a usage
+ * note lost in a database crash is harmless, while waiting for the WAL flush held a pool connection
+ * for the disk's fsync, in the queue of the data requests (ADR 0014 amendment). `set_config(…, true)`
+ * in the statement itself sets it for the statement's implicit transaction, in the same round trip;
+ * it is evaluated only for the credential's row, before the commit reads the setting.
+ */
 export async function touchCredential(db: Kysely<CentralDatabase>, credentialId: number, ip: string): Promise<void> {
   await db
     .updateTable('api_credentials')
     .set({ last_used_at: sql<string>`now()`, last_used_ip: ip })
     .where('id', '=', credentialId)
     .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', sql<string>`now() - interval '1 minute'`)]))
+    .where(sql<boolean>`set_config('synchronous_commit', 'off', true) = 'off'`)
     .execute();
 }
