@@ -1,4 +1,5 @@
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import { PrincipalHints } from './auth/principal-hints.ts';
 import type { Config } from './config/config.ts';
 import { DataError } from './errors/coded-error.ts';
 import { answerClientError } from './http/client-error.ts';
@@ -126,8 +127,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerCompression(app);
   const { store, limiter } = deps;
   const { publicBaseUrl } = deps.config;
-  await app.register(oauthPlugin, { store, limiter, publicBaseUrl });
-  await app.register(dataApiPlugin, { store, limiter, publicBaseUrl });
+  // The token endpoint tells the data guard the principal of each token it issues (ADR 0014).
+  const hints = new PrincipalHints();
+  await app.register(oauthPlugin, { store, limiter, hints, publicBaseUrl });
+  await app.register(dataApiPlugin, { store, limiter, hints, publicBaseUrl });
   await app.register(settingsPlugin, { store, limiter });
   await app.register(opsPlugin, {
     store,

@@ -9,6 +9,7 @@ import type { Limiter, WindowState } from '../ratelimit/limiter.ts';
 import type { Store } from '../store/store.ts';
 import { bearerChallenge, readBearer, scopeChallenge } from './bearer.ts';
 import type { Principal } from './principal.ts';
+import type { PrincipalHints } from './principal-hints.ts';
 import { principalForToken, touchCredential, type ReadPrincipal } from './token.query.ts';
 
 declare module 'fastify' {
@@ -20,17 +21,11 @@ declare module 'fastify' {
 }
 
 const TOUCH_INTERVAL_MS = 60_000;
-/**
- * Principals remembered by token hash, from list requests only (~1.3 KB each, so at most ~1.3 MB):
- * tokens in use at once on one instance, past which the oldest is forgotten and its next list
- * request reads the token on its own, as any first request does. (5,000 hints cost the bench's
- * busiest rows ~7 MiB of peak RSS, against target 4's 150 MiB.)
- */
-const MAX_HINTS = 1_000;
-
 export interface DataGuardDeps {
   store: Store;
   limiter: Limiter;
+  /** shared with the token endpoint, which remembers the principal of each token it issues */
+  hints: PrincipalHints;
 }
 
 export function insufficientScope(scope: Scope): DataError {
@@ -69,7 +64,7 @@ interface Counted {
  */
 export function createDataGuard(deps: DataGuardDeps) {
   const lastTouch = new Map<number, number>();
-  const hints = new Map<string, ReadPrincipal>();
+  const { hints } = deps;
 
   async function unauthenticated(request: FastifyRequest, tokenSent: boolean): Promise<never> {
     const flood = await deps.limiter.hit(`unauth:${request.ip}`, UNAUTHENTICATED_LIMIT);
@@ -89,14 +84,6 @@ export function createDataGuard(deps: DataGuardDeps) {
     touchCredential(deps.store.central, principal.credentialId, request.ip).catch((err: unknown) =>
       request.log.warn({ err }, 'could not record credential use'),
     );
-  }
-
-  function remember(key: string, read: ReadPrincipal): void {
-    // Only a company whose data is in the central database has its list read with its token.
-    if (read.principal.tenantDb !== null) return;
-    hints.delete(key);
-    if (hints.size >= MAX_HINTS) hints.delete(hints.keys().next().value as string);
-    hints.set(key, read);
   }
 
   /**
@@ -151,14 +138,13 @@ export function createDataGuard(deps: DataGuardDeps) {
     const read = await timed(request.log, 'data guard: token looked up', () =>
       principalForToken(deps.store.pool, tokenHash, deps.store.kind === 'postgres'),
     );
-    const key = tokenHash.toString('base64');
     if (read === null) {
-      hints.delete(key);
+      hints.forget(tokenHash);
       // Counted before the token was read: a request stopped at the token check is not (D4).
       if (counted !== undefined) await deps.limiter.refund(counted.key, counted.window);
       return unauthenticated(request, true);
     }
-    if (options.list) remember(key, read);
+    if (options.list) hints.remember(tokenHash, read);
     await admit(request, reply, read.principal, scope, counted);
     return read;
   }
@@ -188,7 +174,7 @@ export function createDataGuard(deps: DataGuardDeps) {
     return async function guard(request: FastifyRequest, reply: FastifyReply): Promise<void> {
       const tokenHash = bearerHash(request);
       if (!Buffer.isBuffer(tokenHash)) return tokenHash;
-      const hint = hints.get(tokenHash.toString('base64'));
+      const hint = hints.get(tokenHash);
       if (hint === undefined || !hint.principal.scopes.has(scope) || !ipAllowed(request.ip, hint.principal.allowedIps)) {
         await authenticate(request, reply, tokenHash, scope, { list: true });
         return;
@@ -214,7 +200,7 @@ export function createDataGuard(deps: DataGuardDeps) {
     const deferred = request.deferredAuth;
     if (deferred === null) throw new Error('confirm called on a request that was not deferred');
     if (read !== deferred.hint.text) {
-      hints.delete(deferred.tokenHash.toString('base64'));
+      hints.forget(deferred.tokenHash);
       return false;
     }
     deferred.confirmed = true;

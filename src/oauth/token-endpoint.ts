@@ -1,3 +1,5 @@
+import type { PrincipalHints } from '../auth/principal-hints.ts';
+import { principalForToken } from '../auth/token.query.ts';
 import { newAccessToken } from '../credentials/secrets.ts';
 import { sameHash, sha256 } from '../crypto/hashes.ts';
 import { ipAllowed } from '../domain/ip-allowlist.ts';
@@ -19,6 +21,8 @@ import { readTokenRequest, type RawTokenRequest } from './token-request.ts';
 export interface TokenDeps {
   store: Store;
   limiter: Limiter;
+  /** the data guard's: told the principal of each token issued here (ADR 0014) */
+  hints: PrincipalHints;
 }
 
 /**
@@ -31,9 +35,10 @@ export interface StepLog {
   level: string;
   debug(obj: object, msg: string): void;
   trace(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
 }
 
-const SILENT: StepLog = { level: 'silent', debug() {}, trace() {} };
+const SILENT: StepLog = { level: 'silent', debug() {}, trace() {}, warn() {} };
 
 export interface TokenResponse {
   access_token: string;
@@ -104,10 +109,29 @@ export function grantScopes(requested: string | undefined, client: ClientRecord)
 }
 
 /** Step 5: a new random token (D30, D40), stored only as its hash, valid for the token lifetime. */
-export async function issueToken(deps: TokenDeps, client: ClientRecord, scopes: Scope[], ip: string): Promise<TokenResponse> {
+export async function issueToken(deps: TokenDeps, client: ClientRecord, scopes: Scope[], ip: string, log: StepLog): Promise<TokenResponse> {
   const accessToken = newAccessToken();
-  await insertToken(deps.store.central, { hash: sha256(accessToken), credentialId: client.id, scopes, ip });
+  const hash = sha256(accessToken);
+  await insertToken(deps.store.central, { hash, credentialId: client.id, scopes, ip });
+  await rememberPrincipal(deps, hash, log);
   return { access_token: accessToken, token_type: 'Bearer', expires_in: TOKEN_LIFETIME_SECONDS, scope: scopes.join(' ') };
+}
+
+/**
+ * The new token's principal, read as a list request reads it and remembered, so that the first
+ * list request made with the token on this instance is one statement like the ones after it, not
+ * a token read and then the page (ADR 0014 amendment). Awaited, so that a client's next request
+ * finds it (one round trip more on a request made once an hour); a failed read is only logged: a
+ * hint decides nothing (the list statement reads the principal again), so without it the first
+ * request takes the longer path and is answered the same.
+ */
+async function rememberPrincipal(deps: TokenDeps, hash: Buffer, log: StepLog): Promise<void> {
+  try {
+    const read = await principalForToken(deps.store.pool, hash, deps.store.kind === 'postgres');
+    if (read !== null) deps.hints.remember(hash, read);
+  } catch (err) {
+    log.warn({ err }, 'token: its principal could not be read ahead of its first list request');
+  }
 }
 
 /** Steps 1 to 5, for a request whose attempt was counted. */
@@ -118,7 +142,7 @@ export async function tokenEndpoint(deps: TokenDeps, raw: RawTokenRequest, ip: s
   outcome(log, 'token: allowlist', () => checkAllowlist(client, ip));
   const scopes = outcome(log, 'token: scopes', () => grantScopes(request.scope, client));
   log.debug({ client_id: request.clientId, scopes }, 'token: scopes granted');
-  const issued = await timed(log, 'token: token stored', () => issueToken(deps, client, scopes, ip));
+  const issued = await timed(log, 'token: token stored', () => issueToken(deps, client, scopes, ip, log));
   log.debug({ client_id: request.clientId, expires_in: issued.expires_in }, 'token: issued');
   return issued;
 }

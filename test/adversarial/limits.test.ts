@@ -67,8 +67,9 @@ describe('limits under concurrency: two processes, one PostgreSQL, one Redis', {
     });
   }
 
-  async function token(cred: Credential): Promise<string> {
-    const res = await tokenRequest(at(0), cred, freshIp());
+  /** A token issued by one instance (the first unless told), which then knows its principal (ADR 0014). */
+  async function token(cred: Credential, instance = 0): Promise<string> {
+    const res = await tokenRequest(at(instance), cred, freshIp());
     assert.equal(res.status, 200, await res.clone().text());
     return ((await res.json()) as { access_token: string }).access_token;
   }
@@ -108,10 +109,13 @@ describe('limits under concurrency: two processes, one PostgreSQL, one Redis', {
   });
 
   test('300 concurrent data requests of one credential over both: exactly 120 served, X-RateLimit-Remaining 119..0 each once', async () => {
-    const accessToken = await token(await credential('burst'));
+    // One token issued by each instance, each sent to its own: both take the same path (a principal
+    // they know), so both serve a share of the credential's one window.
+    const burst = await credential('burst');
+    const tokens = [await token(burst, 0), await token(burst, 1)];
     await inOneWindow();
     const started = Date.now();
-    const answers = await Promise.all(Array.from({ length: 300 }, (_, i) => clientes(at(i), accessToken)));
+    const answers = await Promise.all(Array.from({ length: 300 }, (_, i) => clientes(at(i), tokens[i % 2] ?? '')));
     const served = answers.filter((a) => a.status === 200);
     const limited = answers.filter((a) => a.status === 429);
     console.log(`# limits: 300 concurrent data requests in ${Date.now() - started} ms: ${served.length} x 200, ${limited.length} x 429`);

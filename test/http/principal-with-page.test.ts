@@ -64,6 +64,25 @@ describe('a list reads its caller with its page (ADR 0014)', () => {
     assert.equal((JSON.parse(res.body) as { meta: { total: number } }).meta.total, 1);
   });
 
+  test('a token is warm from its issue on the instance that issued it; another instance reads it on its own first', async () => {
+    const empresa = await t.company([]);
+    await t.load({ clientes: [{ id: 1, empresa_id: empresa, tipo_pessoa: 'fisica', nome: 'Ana', data_cadastro: '2024-01-01T00:00:00Z' }] });
+    const token = await t.token(await t.credential(empresa));
+    statements = [];
+    assert.equal((await t.get('/v1/clientes', token)).statusCode, 200);
+    assert.equal(statements.filter(isPageWithPrincipal).length, 1, statements.join('\n---\n'));
+    assert.equal(statements.filter(isPrincipalAlone).length, 0, 'the token endpoint read the principal before answering');
+    const sibling = await t.sibling();
+    try {
+      statements = [];
+      assert.equal((await sibling.get('/v1/clientes', token)).statusCode, 200);
+      assert.equal(statements.filter(isPrincipalAlone).length, 1, statements.join('\n---\n'));
+      assert.equal(statements.filter(isPageWithPrincipal).length, 0);
+    } finally {
+      await sibling.close();
+    }
+  });
+
   test('a token revoked in SQL is refused on the very next request (D31)', async () => {
     const { token } = await warm();
     await sql('UPDATE access_tokens SET revoked_at = now() WHERE revoked_at IS NULL AND token_hash = sha256(convert_to($1, $2))', [
