@@ -69,11 +69,6 @@ export class JsonText {
     for (const part of this.parts) at += body.write(part, at);
     return body;
   }
-
-  /** The body as one string (tests, logs of a body): never on the response path. */
-  toString(): string {
-    return this.parts.join('');
-  }
 }
 
 /** The list envelope (spec "List envelope", D10) around a page's records. */

@@ -61,10 +61,13 @@ export function detailOf(item: TSchema): TSchema {
   return Type.Object({ data: item }, { description: 'O registro pedido.' });
 }
 
-/** `T` or null; the value's description is also the field's, where documentation tools read it. */
-export const Nullable = <T extends TSchema>(schema: T) => {
-  const { description } = schema as { description?: unknown };
-  return Type.Union([schema, Type.Null()], typeof description === 'string' ? { description } : {});
+/**
+ * `T` or null; the value's description is also the field's, where documentation tools read it,
+ * unless the field has its own (`description`).
+ */
+export const Nullable = <T extends TSchema>(schema: T, description?: string) => {
+  const own = description ?? (schema as { description?: unknown }).description;
+  return Type.Union([schema, Type.Null()], typeof own === 'string' ? { description: own } : {});
 };
 
 /**
@@ -93,7 +96,7 @@ export function feedOf(record: TSchema): TSchema {
       format: 'date-time',
       description: '`atualizado_em` do registro; numa exclusão, o instante em que ele saiu dos dados da empresa.',
     }),
-    registro: Type.Union([record, Type.Null()], { description: 'O registro como a listagem o serve; `null` em `excluido`.' }),
+    registro: Nullable(record, 'O registro como a listagem o serve; `null` em `excluido`.'),
   });
   return Type.Object(
     {

@@ -1,5 +1,5 @@
 import { REALM } from '../auth/bearer.ts';
-import { TOKEN_BODY_LIMIT } from '../domain/limits.ts';
+import { TOKEN_BODY_LIMIT, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../domain/limits.ts';
 
 /**
  * The token endpoint's error codes — RFC 6749 5.2, plus D28's `ip_nao_autorizado` — with the
@@ -66,10 +66,10 @@ export const unsupportedMediaType = (): OAuthError => invalidRequest('Content-Ty
 export const tooManyAttempts = (retryAfter: number): OAuthError =>
   new OAuthError(429, 'temporarily_unavailable', 'Too many token requests, retry later', { 'retry-after': String(retryAfter) });
 
-/** D38: the store cannot be reached. */
-export const temporarilyUnavailable = (retryAfter: number): OAuthError =>
+/** D38: the store cannot be reached; retry after the same delay as a data request's 503. */
+export const temporarilyUnavailable = (): OAuthError =>
   new OAuthError(503, 'temporarily_unavailable', 'The service is temporarily unavailable, try again shortly', {
-    'retry-after': String(retryAfter),
+    'retry-after': String(UNAVAILABLE_RETRY_AFTER_SECONDS),
   });
 
 export const serverError = (): OAuthError => new OAuthError(500, 'server_error', 'Unexpected failure');

@@ -37,7 +37,7 @@ const EXAMPLE: Record<number, OAuthError> = {
   415: unsupportedMediaType(),
   429: tooManyAttempts(1),
   500: serverError(),
-  503: temporarilyUnavailable(1),
+  503: temporarilyUnavailable(),
 };
 
 const codesWithStatus = (status: number): OAuthErrorCode[] =>

@@ -1,5 +1,4 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { UNAVAILABLE_RETRY_AFTER_SECONDS } from '../domain/limits.ts';
 import { classify, logFailure } from '../http/failure.ts';
 import { readBasic, type BasicCredentials } from '../oauth/basic-auth.ts';
 import {
@@ -44,7 +43,7 @@ function oauthErrorHandler(err: FastifyError, request: FastifyRequest, reply: Fa
     case 'client':
       return sendOAuth(reply, clientError(failure.status));
     case 'unavailable':
-      return sendOAuth(reply, temporarilyUnavailable(UNAVAILABLE_RETRY_AFTER_SECONDS));
+      return sendOAuth(reply, temporarilyUnavailable());
     default:
       if (failure.kind === 'coded') request.log.error({ err }, 'a coded error reached the token endpoint');
       return sendOAuth(reply, serverError());
