@@ -261,6 +261,22 @@ test('a bulk load rebuilds the indexes it drops, as they were', async () => {
   }
 });
 
+test('a load leaves the versions table vacuumed: the row versions its long transactions made are gone (ADR 0010)', async () => {
+  const dir = tempDataDir();
+  try {
+    await withStore(async (store) => {
+      await migrate(store.pool, ['central', 'tenant']);
+      await seedSynthetic(store.pool, { companies: 2, records: 300, seed: 1 }, { rebuildIndexesFrom: 100 });
+      const [stats] = await rows(store, "SELECT vacuum_count, n_dead_tup FROM pg_stat_user_tables WHERE relname = 'data_versions'");
+      assert.ok(Number(stats?.vacuum_count) >= 1, `data_versions vacuumed: ${JSON.stringify(stats)}`);
+      assert.equal(Number(stats?.n_dead_tup), 0);
+      assert.ok((await count(store, 'SELECT 1 FROM data_versions')) > 0, 'the load did bump versions');
+    }, dir);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test("a load sums each order's lines as the deferred triggers would, and leaves those triggers on (tenant 0006)", async () => {
   const dir = tempDataDir();
   const triggers = "SELECT tgname, tgenabled FROM pg_trigger WHERE tgname LIKE 'ordens_servico_%_linhas' ORDER BY 1";
