@@ -4,7 +4,7 @@ import { buildApp } from '../../src/app.ts';
 import { MemoryLimiter } from '../../src/ratelimit/memory-limiter.ts';
 import type { Store } from '../../src/store/store.ts';
 import { ResponseMismatch, ResponseValidator, validated, type ReceivedResponse } from '../helpers/openapi-validator.ts';
-import { basicHeader, TestApp } from '../helpers/test-app.ts';
+import { TestApp } from '../helpers/test-app.ts';
 
 // The hook that checks every response of the suite against the OpenAPI description must be able
 // to fail: these cases feed it responses the description refuses.
@@ -94,14 +94,8 @@ test('through app.inject: a response that disagrees with the description fails t
   const store: Store = { ...t.store, listPage: async () => ({ records: '{"id":"um"}', total: 1 }), close: async () => undefined };
   const app = validated(await buildApp({ config: { trustProxy: [] }, store, limiter: new MemoryLimiter() }));
   try {
-    const token = await app.inject({
-      method: 'POST',
-      url: '/v1/oauth/token',
-      headers: { authorization: basicHeader(cred.clientId, cred.secret), 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'grant_type=client_credentials',
-    });
-    assert.equal(token.statusCode, 200);
-    const bearer = (token.json() as { access_token: string }).access_token;
+    // Issued by another app: this one reads the token before the page, through listPage (ADR 0014).
+    const bearer = await t.token(cred);
     await assert.rejects(
       app.inject({ method: 'GET', url: '/v1/produtos', headers: { authorization: `Bearer ${bearer}` } }),
       (err: unknown) => err instanceof ResponseMismatch && /listarProdutos.*\/data\/0\/id must be integer/s.test(err.message),
