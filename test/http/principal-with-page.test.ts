@@ -35,17 +35,21 @@ before(async () => {
 });
 after(async () => t.close());
 
-/** A company with a cliente, a credential and a token that has listed once (so its principal was read). */
-async function warm(options: { statusPersonalizados?: string[]; app?: TestApp } = {}) {
-  const app = options.app ?? t;
+/** A company with a cliente, a credential and a token issued by `app`. */
+async function issued(options: { statusPersonalizados?: string[]; app?: TestApp } = {}) {
   const empresa = await t.company(options.statusPersonalizados ?? []);
   await t.load({
     clientes: [{ id: 1, empresa_id: empresa, tipo_pessoa: 'fisica', nome: 'Ana', data_cadastro: '2024-01-01T00:00:00Z' }],
   });
   const cred = await t.credential(empresa);
-  const token = await app.token(cred);
-  assert.equal((await app.get('/v1/clientes', token)).statusCode, 200);
-  return { empresa, cred, token };
+  return { empresa, cred, token: await (options.app ?? t).token(cred) };
+}
+
+/** As issued, and the token has listed once (so its principal was read). */
+async function warm(options: { statusPersonalizados?: string[]; app?: TestApp } = {}) {
+  const made = await issued(options);
+  assert.equal((await (options.app ?? t).get('/v1/clientes', made.token)).statusCode, 200);
+  return made;
 }
 
 const sql = (text: string, values: unknown[]) => t.store.pool.query(text, values);
@@ -65,9 +69,7 @@ describe('a list reads its caller with its page (ADR 0014)', () => {
   });
 
   test('a token is warm from its issue on the instance that issued it; another instance reads it on its own first', async () => {
-    const empresa = await t.company([]);
-    await t.load({ clientes: [{ id: 1, empresa_id: empresa, tipo_pessoa: 'fisica', nome: 'Ana', data_cadastro: '2024-01-01T00:00:00Z' }] });
-    const token = await t.token(await t.credential(empresa));
+    const { token } = await issued();
     statements = [];
     assert.equal((await t.get('/v1/clientes', token)).statusCode, 200);
     assert.equal(statements.filter(isPageWithPrincipal).length, 1, statements.join('\n---\n'));
