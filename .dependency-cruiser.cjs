@@ -14,7 +14,7 @@ const LAYERS = [
   ['observability'],
   ['credentials'],
   ['auth'],
-  ['http'],
+  ['http', 'contract', 'page-base'],
   ['oauth', 'resources', 'settings', 'ops', 'docs-page', 'demo'],
   ['routes.ts'],
   ['plugins'],

@@ -18,8 +18,8 @@ export default tseslint.config(
     },
   },
   {
-    // The settings and docs pages' plain browser JavaScript (served as is, no build step).
-    files: ['src/settings/page/*.js', 'src/docs-page/*.js'],
+    // The settings and docs pages' plain browser JavaScript and their shared base (served as is, no build step).
+    files: ['src/settings/page/*.js', 'src/docs-page/*.js', 'src/page-base/*.js'],
     languageOptions: {
       globals: {
         window: 'readonly',
@@ -41,7 +41,7 @@ export default tseslint.config(
     },
   },
   // Both pages are ES modules, loaded from their entry (main.js, docs.js).
-  { files: ['src/settings/page/*.js', 'src/docs-page/*.js'], languageOptions: { sourceType: 'module' } },
+  { files: ['src/settings/page/*.js', 'src/docs-page/*.js', 'src/page-base/*.js'], languageOptions: { sourceType: 'module' } },
   // Tool configuration in CommonJS.
   { files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly' } } },
 );

@@ -1,17 +1,20 @@
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
-import { PrincipalHints } from './auth/principal-hints.ts';
+import { createAuthenticatedReads } from './auth/authenticated-read.ts';
 import type { Config } from './config/config.ts';
 import { DataError } from './errors/coded-error.ts';
 import { answerClientError } from './http/client-error.ts';
 import { connectionBudgets, refuseMissingHost } from './http/connection-budgets.ts';
+import type { Drain } from './http/drain.ts';
 import { envelopeErrorHandler, sendCoded } from './http/failure.ts';
 import { handleFrameworkError } from './http/framework-errors.ts';
 import { registerCompression } from './http/compression.ts';
+import { refuseRepeatedHeaders } from './http/repeated-headers.ts';
 import { conditionalGetHook } from './http/conditional.ts';
 import { setCommonHeaders } from './http/headers.ts';
+import { isPageAsset } from './http/static-page.ts';
 import { requestIdFor } from './http/request-id.ts';
 import { RouteTable } from './http/route-table.ts';
-import { ErrorEnvelopeSchema } from './http/schemas.ts';
+import { ErrorEnvelopeSchema } from './contract/schemas.ts';
 import type { Metrics } from './observability/metrics.ts';
 import { dataApiPlugin } from './plugins/data-api.plugin.ts';
 import { oauthPlugin } from './plugins/oauth.plugin.ts';
@@ -29,6 +32,10 @@ export interface AppDeps {
   /** counts every answered request; `/metrics` is served here unless `metricsOnOwnPort` */
   metrics?: Metrics;
   metricsOnOwnPort?: boolean;
+  /** the server's stop (http/drain.ts): `/readyz` answers 503 once it is draining */
+  drain?: Pick<Drain, 'draining'>;
+  /** how long an export's reader may take nothing before it is ended; default 60 s (D49) */
+  exportIdleMs?: number;
 }
 
 // Node's default limit for the request line and headers together (--max-http-header-size).
@@ -40,20 +47,19 @@ const MAX_PARAM_LENGTH = 16 * 1024;
  * plugins of src/plugins/, each with its own body parsing, error format and hooks.
  */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  /** One access-log line and the metrics of every answered request. */
+  /** One access-log line and the metrics of every answered request; a page's assets log at debug. */
   function recordResponse(request: FastifyRequest, reply: FastifyReply): void {
     deps.metrics?.observe(request.routeOptions.url, request.method, reply.statusCode, reply.elapsedTime / 1000);
-    request.log.info(
-      {
-        method: request.method,
-        route: request.routeOptions.url ?? null,
-        status: reply.statusCode,
-        ms: Math.round(reply.elapsedTime * 10) / 10,
-        client_id: request.principal?.clientId,
-        empresa_id: request.principal?.empresaId,
-      },
-      'request',
-    );
+    const line = {
+      method: request.method,
+      route: request.routeOptions.url ?? null,
+      status: reply.statusCode,
+      ms: Math.round(reply.elapsedTime * 10) / 10,
+      client_id: request.principal?.clientId,
+      empresa_id: request.principal?.empresaId,
+    };
+    if (isPageAsset(request)) request.log.debug(line, 'request');
+    else request.log.info(line, 'request');
   }
 
   const app = Fastify({
@@ -102,7 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onRequest', (request, reply, done) => {
     setCommonHeaders(request, reply);
     // Answered here: the request goes no further, so `done` is not called.
-    if (!refuseMissingHost(request, reply)) done();
+    if (!refuseMissingHost(request, reply) && !refuseRepeatedHeaders(request, reply)) done();
   });
   app.addHook('onResponse', (request, reply, done) => {
     recordResponse(request, reply);
@@ -127,16 +133,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerCompression(app);
   const { store, limiter } = deps;
   const { publicBaseUrl } = deps.config;
-  // The token endpoint tells the data guard the principal of each token it issues (ADR 0014).
-  const hints = new PrincipalHints();
-  await app.register(oauthPlugin, { store, limiter, hints, publicBaseUrl });
-  await app.register(dataApiPlugin, { store, limiter, hints, publicBaseUrl });
+  // One authenticated read for the data routes; the token endpoint tells it of each token it issues (ADR 0014).
+  const reads = createAuthenticatedReads({ store, limiter });
+  await app.register(oauthPlugin, { store, limiter, issued: reads.issued, publicBaseUrl });
+  await app.register(dataApiPlugin, { reads, publicBaseUrl, exportIdleMs: deps.exportIdleMs });
   await app.register(settingsPlugin, { store, limiter });
   await app.register(opsPlugin, {
     store,
     limiter,
     publicBaseUrl,
     ...(deps.metrics && !deps.metricsOnOwnPort ? { metrics: deps.metrics } : {}),
+    ...(deps.drain ? { drain: deps.drain } : {}),
   });
   await app.ready();
   return app;

@@ -1,6 +1,6 @@
 import { docsPage } from './docs-page/docs-page.routes.ts';
-import type { DataRoute } from './http/data-route.ts';
-import { buildOpenApi, type Json } from './http/openapi.ts';
+import type { DataRoute } from './contract/data-route.ts';
+import { buildOpenApi, type Json } from './contract/openapi.ts';
 import { staticPageRoutes } from './http/static-page.ts';
 import { tokenOperations } from './oauth/token.openapi.ts';
 import { metadataRoutes } from './oauth/authorization-server-metadata.ts';
@@ -66,7 +66,7 @@ let description: Json | null = null;
 
 /**
  * The OpenAPI description of the public API (the token endpoint and the data routes), built once
- * from these lists, with the default server; `forBaseUrl` (http/openapi.ts) sets the address per request.
+ * from these lists, with the default server; `forBaseUrl` (contract/openapi.ts) sets the address per request.
  */
 export function apiDescription(): Json {
   description ??= buildOpenApi(DATA_ROUTES, [tokenOperations]);

@@ -2,8 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config/config.ts';
 import { activeDemoCredential, createDemoCredential, seedDemoData } from './demo/seed-demo.ts';
-import { demoBanner, startBanner } from './demo/start-banner.ts';
-import { createLogger, printNow } from './logger.ts';
+import { addressesBanner, demoBanner, framed, startBanner } from './demo/start-banner.ts';
+import { Drain } from './http/drain.ts';
+import { createLogger, printNow, type LogOutput } from './logger.ts';
 import { createLimiter } from './ratelimit/create-limiter.ts';
 import { Metrics } from './observability/metrics.ts';
 import { startMetricsServer } from './ops/metrics-server.ts';
@@ -41,26 +42,45 @@ async function prepareStore(config: Config, store: Store, log: ReturnType<typeof
   return createDemoCredential(store);
 }
 
+/**
+ * JSON lines for collectors and pipelines; lines for a person when stdout is a terminal, unless
+ * LOG_FORMAT says otherwise (docs/operations.md, "Logs").
+ */
+function logOutput(config: Config): LogOutput {
+  const tty = process.stdout.isTTY === true;
+  const format = config.logFormat === 'auto' ? (tty ? 'pretty' : 'json') : config.logFormat;
+  return { format, color: format === 'pretty' && tty && !config.noColor };
+}
+
 const FORCED_EXIT_AFTER_GRACE_MS = 3000;
 
-/** Stops accepting, waits for in-flight requests up to the grace period, then cuts the rest. */
-async function closeWithin(app: FastifyInstance, graceMs: number, log: ReturnType<typeof createLogger>): Promise<void> {
+/**
+ * Stops accepting connections, lets the requests under way finish up to the grace period (each
+ * answered with Connection: close, idle connections closed, http/drain.ts), then cuts the rest.
+ * Fastify's close comes last, for its onClose hooks: it would close the listener with Node's
+ * http close, which destroys idle connections at once — with none left, there is nothing to
+ * destroy.
+ */
+async function closeWithin(app: FastifyInstance, drain: Drain, graceMs: number, log: ReturnType<typeof createLogger>): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const expired = new Promise<'expired'>((resolve) => {
     timer = setTimeout(() => resolve('expired'), graceMs);
   });
-  const closing = app.close();
-  if ((await Promise.race([closing.then(() => 'closed' as const), expired])) === 'expired') {
-    log.warn({ grace_ms: graceMs }, 'grace period over: closing the connections still open');
-    app.server.closeAllConnections();
-    await closing;
+  const drained = drain.closeListener();
+  log.info({ open_connections: drain.open }, 'listener closed: answering the requests under way');
+  if ((await Promise.race([drained.then(() => 'drained' as const), expired])) === 'expired') {
+    log.warn({ grace_ms: graceMs, open_connections: drain.open }, 'grace period over: closing the connections still open');
+    drain.cutAll();
+    await drained;
   }
   clearTimeout(timer);
+  await app.close();
 }
 
 async function main(): Promise<void> {
   const config = readConfig();
-  const log = createLogger(config.logLevel);
+  const output = logOutput(config);
+  const log = createLogger(config.logLevel, output);
   const store = await openStore(config, {
     embeddedRole: 'host',
     statementTimeoutMs: config.dbStatementTimeoutMs,
@@ -75,22 +95,45 @@ async function main(): Promise<void> {
     );
   }
   const metricsOnOwnPort = config.metricsPort !== undefined;
-  const app: FastifyInstance = await buildApp({ config, store, limiter, logger: log, metrics, metricsOnOwnPort });
+  // Follows the connections, so that a stop answers every request it has read (issue 19).
+  const drain = new Drain();
+  const app: FastifyInstance = await buildApp({ config, store, limiter, logger: log, metrics, metricsOnOwnPort, drain });
+  drain.attach(app.server);
   let metricsServer: Awaited<ReturnType<typeof startMetricsServer>> | null = null;
 
   let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
+  let endDelay: (() => void) | undefined;
+  const stop = async (signal: 'SIGTERM' | 'SIGINT') => {
+    if (stopping) {
+      // Ctrl+C while a SIGTERM's delay runs: stop now.
+      if (signal === 'SIGINT') endDelay?.();
+      return;
+    }
     stopping = true;
-    log.info({ signal, grace_ms: config.shutdownGraceMs }, 'shutting down: draining in-flight requests');
+    drain.start();
+    // SIGTERM is what a supervisor or orchestrator sends: the listener stays open for the delay
+    // (readiness 503, every answer with Connection: close) while the balancer takes the instance
+    // out. SIGINT is Ctrl+C in a terminal: nobody to wait for.
+    const delayMs = signal === 'SIGTERM' ? config.shutdownDelayMs : 0;
+    log.info({ signal, delay_ms: delayMs, grace_ms: config.shutdownGraceMs }, 'shutting down: draining in-flight requests');
     // A request stuck on a database that never answers must not keep the process alive: past
     // the grace period and a short allowance to close the pools, exit anyway.
-    setTimeout(() => {
-      log.error({ grace_ms: config.shutdownGraceMs }, 'shutdown did not finish in time: exiting with work still open');
-      process.exit(1);
-    }, config.shutdownGraceMs + FORCED_EXIT_AFTER_GRACE_MS).unref();
+    setTimeout(
+      () => {
+        log.error({ grace_ms: config.shutdownGraceMs }, 'shutdown did not finish in time: exiting with work still open');
+        process.exit(1);
+      },
+      delayMs + config.shutdownGraceMs + FORCED_EXIT_AFTER_GRACE_MS,
+    ).unref();
     try {
-      await closeWithin(app, config.shutdownGraceMs, log);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, delayMs);
+        endDelay = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      await closeWithin(app, drain, config.shutdownGraceMs, log);
       await metricsServer?.close();
       await limiter.close();
       await store.close();
@@ -116,14 +159,16 @@ async function main(): Promise<void> {
   // Outside tools wait for this line (docs/operations.md, "Logs"), so it is written at any level but silent.
   const startup = log.level === 'silent' ? log : log.child({}, { level: 'info' });
   const banner =
-    store.kind !== 'embedded'
-      ? null
-      : demo === null
+    store.kind === 'embedded'
+      ? demo === null
         ? startBanner(url, config.dataDir, await demoClientIdForBanner(store, log))
-        : demoBanner(url, config.dataDir, demo);
+        : demoBanner(url, config.dataDir, demo)
+      : output.format === 'pretty'
+        ? addressesBanner(url)
+        : null;
   startup.info({ url, base_url: `${url}/v1`, store: store.kind }, 'listening');
   // Now, not with the next batch of log lines, and the banner right after the line.
-  printNow(log, banner === null ? '' : `${banner}\n`);
+  printNow(log, banner === null ? '' : output.format === 'pretty' ? framed(banner, store.kind, output.color) : `${banner}\n`);
 }
 
 /**

@@ -224,11 +224,3 @@ export function createDataGuard(deps: DataGuardDeps) {
 
   return { guardFor, deferringGuardFor, confirm, settle };
 }
-
-export type DataGuard = ReturnType<typeof createDataGuard>;
-
-/** The principal of a request that passed the guard. */
-export function principalOf(request: FastifyRequest): Principal {
-  if (request.principal === null) throw new Error('data route reached without a principal');
-  return request.principal;
-}

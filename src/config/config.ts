@@ -13,6 +13,10 @@ export interface Config {
   redisUrl: string | undefined;
   trustProxy: string[];
   logLevel: string;
+  /** `json` lines, `pretty` lines for a person, or `auto`: pretty when stdout is a terminal */
+  logFormat: 'auto' | 'json' | 'pretty';
+  /** NO_COLOR (https://no-color.org) is set: no ANSI colours in the terminal's lines */
+  noColor: boolean;
   seedDemo: boolean;
   /** connections per database pool (central and each tenant database) */
   dbPoolMax: number;
@@ -22,8 +26,13 @@ export interface Config {
   dbQueryTimeoutMs: number;
   /** how long opening a database connection may take, on every pool */
   dbConnectTimeoutMs: number;
-  /** how long SIGTERM/SIGINT wait for in-flight requests before closing anyway */
+  /** how long a stop waits, once the listener has closed, for in-flight requests before cutting them */
   shutdownGraceMs: number;
+  /**
+   * On SIGTERM, how long the listener stays open once draining (readiness 503, every answer with
+   * `Connection: close`) before it closes, so a load balancer takes the instance out first. SIGINT skips it.
+   */
+  shutdownDelayMs: number;
   /** serve /metrics on this port instead of the API port */
   metricsPort: number | undefined;
   /**
@@ -47,6 +56,13 @@ export class ConfigError extends Error {
 export const DEFAULT_CONNECT_TIMEOUT_MS = 2000;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+const LOG_FORMATS = ['auto', 'json', 'pretty'] as const;
+
+function parseLogFormat(raw: string): Config['logFormat'] {
+  const format = LOG_FORMATS.find((f) => f === raw.toLowerCase());
+  if (format === undefined) throw new ConfigError('LOG_FORMAT', `"${raw}" must be one of ${LOG_FORMATS.join(', ')}`);
+  return format;
+}
 
 function parsePort(name: string, raw: string): number {
   if (!/^\d{1,5}$/.test(raw) || Number(raw) > 65535) throw new ConfigError(name, `"${raw}" is not a port number (0-65535)`);
@@ -117,6 +133,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: redisUrl === undefined ? undefined : parseUrl('REDIS_URL', redisUrl, ['redis:', 'rediss:']),
     trustProxy,
     logLevel,
+    logFormat: parseLogFormat(nonEmpty('LOG_FORMAT') ?? 'auto'),
+    // The convention: present and not empty disables colour, whatever its value.
+    noColor: nonEmpty('NO_COLOR') !== undefined,
     seedDemo: parseBoolean('SEED_DEMO', nonEmpty('SEED_DEMO') ?? 'true'),
     dbPoolMax: parseWhole('DB_POOL_MAX', nonEmpty('DB_POOL_MAX') ?? '10', 1, 1000),
     dbStatementTimeoutMs,
@@ -128,6 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       600_000,
     ),
     shutdownGraceMs: parseWhole('SHUTDOWN_GRACE_MS', nonEmpty('SHUTDOWN_GRACE_MS') ?? '10000', 0, 600_000),
+    shutdownDelayMs: parseWhole('SHUTDOWN_DELAY_MS', nonEmpty('SHUTDOWN_DELAY_MS') ?? '0', 0, 600_000),
     metricsPort: nonEmpty('METRICS_PORT') === undefined ? undefined : parsePort('METRICS_PORT', nonEmpty('METRICS_PORT') ?? ''),
     publicBaseUrl: publicBaseUrl === undefined ? undefined : parseBaseUrl('PUBLIC_BASE_URL', publicBaseUrl),
   };

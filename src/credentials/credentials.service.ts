@@ -207,7 +207,10 @@ export async function updateCredential(
 }
 
 /** The credential with this client id, whatever its status and company; an unknown one is a `CredentialError`. */
-export async function existingCredential(db: Kysely<CentralDatabase>, clientId: string): Promise<CredentialRow> {
+export async function existingCredential(
+  db: Kysely<CentralDatabase> | Transaction<CentralDatabase>,
+  clientId: string,
+): Promise<CredentialRow> {
   const row = await findCredentialByClientId(db, clientId);
   if (row === null) throw new CredentialError('client_id', `no credential with client id ${clientId}`);
   return row;
@@ -219,10 +222,14 @@ export async function rotateSecret(
   clientId: string,
   actor: Actor,
 ): Promise<{ client_id: string; client_secret: string }> {
-  const row = await existingCredential(db, clientId);
-  if (row.status === 'revoked') throw new CredentialError('client_id', 'a revoked credential cannot be rotated');
   const secret = newClientSecret();
   await db.transaction().execute(async (trx) => {
+    // Read under the row's lock, so that a revocation committing meanwhile is seen. The lock also
+    // orders the rotation with every token being issued: each token is revoked below or refused
+    // at its issue (ADR 0016).
+    await lockCredential(trx, clientId);
+    const row = await existingCredential(trx, clientId);
+    if (row.status === 'revoked') throw new CredentialError('client_id', 'a revoked credential cannot be rotated');
     await replaceSecret(trx, row.id, sha256(secret));
     await recordAudit(trx, { empresaId: row.empresa_id, credentialId: row.id, actor, action: 'credential.rotate' });
   });

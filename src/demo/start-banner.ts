@@ -1,7 +1,8 @@
 /**
- * What `npm start` prints for a person, beside its JSON log lines, when it serves the embedded
- * store (README, "Try it"): where the API, the settings area and the reference are, and how to
- * get a demo secret again. On PostgreSQL the output stays JSON lines only, for log collectors.
+ * What `npm start` prints for a person after its `listening` line (README, "Try it"): where the
+ * API, the settings area and the reference are, and on the embedded store how to get a demo
+ * secret again. With JSON logs on PostgreSQL the output stays JSON lines only, for log collectors;
+ * in a terminal the banner is framed, so that it stands out from the log lines around it.
  */
 import { loadConfig } from '../config/config.ts';
 import type { CreatedCredential } from '../credentials/credentials.service.ts';
@@ -25,6 +26,24 @@ function addresses(url: string): string[] {
     `Settings area:  ${url}/settings  (company users manage their API credentials)`,
     `API reference:  ${url}/docs`,
   ];
+}
+
+/** In a terminal on PostgreSQL: the addresses only (the demo data and credential are the embedded store's). */
+export function addressesBanner(url: string): string {
+  return ['', ...addresses(url), ''].join('\n');
+}
+
+const RULE_WIDTH = 100;
+
+/**
+ * The banner as a terminal shows it: between two rules, under a heading in bold (when `color`),
+ * so that it reads as the end of the start and not as one more log line.
+ */
+export function framed(banner: string, store: string, color: boolean): string {
+  const bold = (text: string) => (color ? `\u001b[1m${text}\u001b[22m` : text);
+  const rule = '═'.repeat(RULE_WIDTH);
+  const body = banner.replace(/^\n+|\n+$/g, '').split('\n');
+  return ['', rule, bold(`api-externa is ready (${store} store)`), '', ...body, rule, ''].join('\n');
 }
 
 /** Printed once, on the first start of a never-initialised embedded store. */

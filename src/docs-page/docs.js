@@ -3,7 +3,8 @@
 // grouped by resource, with its try-it form. It reads whatever the document holds — schemas
 // inline or named in components and referred to by `$ref`, examples or none, error codes listed
 // or not (then the guide's catalogue tables say which codes each status carries).
-import { appendInline, byId, el, renderText, slug } from './dom.js';
+import { byId, el } from '../page-base/dom.js';
+import { appendInline, renderText, slug } from './dom.js';
 import { initFilter, renderNav, trackCurrentSection } from './nav.js';
 import { operationId, parametersOf, renderOperation } from './operation.js';
 import { deref, useDocument } from './schema.js';

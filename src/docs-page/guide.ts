@@ -12,6 +12,7 @@ import {
 } from '../domain/limits.ts';
 import { SCOPE_TABLE } from '../domain/scopes.ts';
 import { DATA_ERRORS, type DataErrorCode } from '../errors/catalogue.ts';
+import { escapeHtml } from '../page-base/page-base.ts';
 
 /**
  * The values of the guide's placeholders in index.html: every figure and catalogue the guide
@@ -19,9 +20,6 @@ import { DATA_ERRORS, type DataErrorCode } from '../errors/catalogue.ts';
  * the server. The tables carry data attributes the page script reads to list each operation's
  * error codes when the OpenAPI document does not enumerate them.
  */
-
-const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 /** Text with `code` spans, escaped. */
 const inline = (text: string): string => escapeHtml(text).replace(/`([^`]+)`/g, (_m, code: string) => `<code>${code}</code>`);

@@ -1,6 +1,6 @@
 // The sidebar: a link per resource and per operation, the section being read marked with
 // aria-current, and the filter box that narrows operations and guide sections as one types.
-import { byId, el } from './dom.js';
+import { byId, el } from '../page-base/dom.js';
 
 /**
  * @typedef {object} NavGroup

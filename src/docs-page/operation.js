@@ -1,7 +1,8 @@
 // One operation of the document, as a section that teaches it: method and path, the scope, the
 // parameters with their rules, the response fields, an example, every error with its codes, a
 // curl line, and the try-it form (try-it.js).
-import { appendInline, codeBlock, el, renderText, slug, table } from './dom.js';
+import { el } from '../page-base/dom.js';
+import { appendInline, codeBlock, renderText, slug, table } from './dom.js';
 import { deref, descriptionOf, enumOf, exampleOf, fieldsOf, resolve, rulesOf, typeLabel, unwrap } from './schema.js';
 import { tryIt } from './try-it.js';
 
@@ -243,7 +244,10 @@ function responseBlock(op) {
   const description = response.description && response.description !== 'Default Response' ? response.description : '';
   if (description) block.append(el('p', {}, [appendInline(el('span'), description)]));
   if (json === null) return block;
-  const fields = fieldsOf(json.media.schema);
+  // NDJSON (an export): each line is one of the schema's alternatives — the record, then the end
+  // line. The fields are the record's; the example is a body of two lines.
+  const lines = json.type === 'application/x-ndjson' ? lineSchemas(json.media.schema) : null;
+  const fields = fieldsOf(lines === null ? json.media.schema : lines[0]);
   if (fields.length > 0) {
     block.append(
       table(
@@ -260,8 +264,24 @@ function responseBlock(op) {
   const headers = headersBlock(response);
   if (headers !== null) block.append(headers);
   block.append(el('h5', { text: 'Exemplo de resposta' }));
-  block.append(codeBlock(JSON.stringify(mediaExample(json.media), null, 2), 'example', 'o exemplo de resposta'));
+  const example =
+    lines === null
+      ? JSON.stringify(mediaExample(json.media), null, 2)
+      : lines.map((schema, i) => JSON.stringify(i === 0 ? mediaExample(json.media) : exampleOf(schema))).join('\n');
+  block.append(codeBlock(example, 'example', 'o exemplo de resposta'));
   return block;
+}
+
+/**
+ * The schemas of an NDJSON body's lines: the alternatives of its schema, resolved (one when it
+ * has none).
+ * @param {Schema | undefined} schema
+ * @returns {Schema[]}
+ */
+function lineSchemas(schema) {
+  const s = deref(schema || {});
+  const alts = s.oneOf || s.anyOf;
+  return Array.isArray(alts) && alts.length > 0 ? alts.map((a) => deref(a)) : [s];
 }
 
 /**

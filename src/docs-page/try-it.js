@@ -3,7 +3,8 @@
 // reads and the body. The token is shared by the whole page and lives in this module's memory
 // only — never in localStorage, sessionStorage or a cookie; a client secret typed in the token
 // operation's form is sent once and cleared from its field.
-import { byId, codeBlock, el } from './dom.js';
+import { byId, el } from '../page-base/dom.js';
+import { codeBlock } from './dom.js';
 import { deref, enumOf, exampleOf, resolve } from './schema.js';
 
 /** @typedef {import('./operation.js').Entry} Entry */

@@ -37,3 +37,8 @@ export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
  * more is refused until one is revoked or expires.
  */
 export const MAX_ACTIVE_CREDENTIALS = 50;
+
+/** D49: an export whose reader takes nothing for this long is ended (connection closed, no `fim`). */
+export const EXPORT_IDLE_MS = 60_000;
+/** D49: what a second export of the same credential is told to wait, in seconds (Retry-After). */
+export const EXPORT_BUSY_RETRY_AFTER_SECONDS = 5;

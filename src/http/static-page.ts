@@ -1,6 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** a page's script or stylesheet: its access-log line is written at `debug` only */
+    pageAsset?: boolean;
+  }
+}
 
 /**
  * A page the app serves itself (the settings area, the API reference): index.html plus a fixed
@@ -58,11 +65,16 @@ function sendAsset(reply: FastifyReply, asset: Asset): FastifyReply {
     .send(asset.body);
 }
 
-/** A page: GET <url> serves <dir>/index.html; GET <url>/assets/<file> the listed files, anything else 404. */
+/**
+ * A page: GET <url> serves <dir>/index.html; GET <url>/assets/<file> the listed files; GET
+ * <base.url>/<file> the listed files of the pages' shared base; anything else 404.
+ */
 export interface StaticPage {
   url: string;
   dir: URL;
   assets: readonly string[];
+  /** files of another folder the page serves as well, at `<url>/<file>` */
+  base?: { url: string; dir: URL; files: readonly string[] };
   /** values of index.html's `{{name}}` placeholders, as HTML */
   fill?: () => Record<string, string>;
 }
@@ -72,16 +84,28 @@ export const staticPageRoutes = (page: StaticPage) =>
   [
     { method: 'GET', url: page.url },
     { method: 'GET', url: `${page.url}/assets/:file` },
+    ...(page.base === undefined ? [] : [{ method: 'GET', url: `${page.base.url}/:file` } as const]),
   ] as const;
 
-export function registerStaticPage(app: FastifyInstance, page: StaticPage): void {
-  const raw = load(page.dir, 'index.html');
-  const index = page.fill === undefined ? raw : filled(raw, page.fill());
-  const assets = new Map(page.assets.map((file) => [file, load(page.dir, file)]));
-  app.get(page.url, async (_request, reply) => sendAsset(reply, index));
-  app.get<{ Params: { file: string } }>(`${page.url}/assets/:file`, async (request, reply) => {
+function registerFiles(app: FastifyInstance, url: string, dir: URL, files: readonly string[]): void {
+  const assets = new Map(files.map((file) => [file, load(dir, file)]));
+  app.get<{ Params: { file: string } }>(url, { config: { pageAsset: true } }, async (request, reply) => {
     const asset = assets.get(request.params.file);
     if (asset === undefined) return reply.callNotFound();
     return sendAsset(reply, asset);
   });
+}
+
+/**
+ * Whether a request was for a page's script or stylesheet: a page load asks for a dozen of them,
+ * and a line for each would bury the lines that matter (the page itself is logged like any route).
+ */
+export const isPageAsset = (request: FastifyRequest): boolean => request.routeOptions.config.pageAsset === true;
+
+export function registerStaticPage(app: FastifyInstance, page: StaticPage): void {
+  const raw = load(page.dir, 'index.html');
+  const index = page.fill === undefined ? raw : filled(raw, page.fill());
+  app.get(page.url, async (_request, reply) => sendAsset(reply, index));
+  registerFiles(app, `${page.url}/assets/:file`, page.dir, page.assets);
+  if (page.base !== undefined) registerFiles(app, `${page.base.url}/:file`, page.base.dir, page.base.files);
 }

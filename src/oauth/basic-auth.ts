@@ -1,4 +1,4 @@
-import { formDecode } from '../http/query-string.ts';
+import { formDecode } from '../contract/query-string.ts';
 
 export type BasicCredentials =
   { kind: 'absent' } | { kind: 'malformed'; reason: string } | { kind: 'ok'; clientId: string; secret: string };

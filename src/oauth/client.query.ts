@@ -32,12 +32,36 @@ export async function findClient(db: Kysely<CentralDatabase>, clientId: string):
   return row ?? null;
 }
 
-/** Stores a new token's hash, and notes the credential's use. */
+/**
+ * Stores a new token's hash — only while the credential still holds the secret the client
+ * authenticated with and may still be used — and notes the credential's use. False, and nothing
+ * written, when it no longer does: a rotation, revocation or expiry, or the company's deletion,
+ * committed since the client was authenticated (ADR 0016).
+ *
+ * The first statement locks the credential's row, the row a rotation or revocation updates
+ * before it revokes the tokens: one of the two transactions waits for the other. A rotation
+ * that commits first leaves no row matching the old secret's hash (PostgreSQL evaluates the
+ * conditions again on the row's new version); one that commits after sees this token, committed,
+ * when it revokes the credential's tokens.
+ */
 export async function insertToken(
   db: Kysely<CentralDatabase>,
-  token: { hash: Buffer; credentialId: number; scopes: string[]; ip: string },
-): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  token: { hash: Buffer; credentialId: number; secretHash: Buffer; scopes: string[]; ip: string },
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const held = await trx
+      .updateTable('api_credentials as c')
+      .from('empresas as e')
+      .set({ last_used_at: sql<string>`now()`, last_used_ip: token.ip })
+      .whereRef('e.id', '=', 'c.empresa_id')
+      .where('c.id', '=', token.credentialId)
+      .where('c.secret_hash', '=', token.secretHash)
+      .where('c.revoked_at', 'is', null)
+      .where(credentialNotExpired)
+      .where('e.excluido', '=', false)
+      .returning('c.id')
+      .executeTakeFirst();
+    if (held === undefined) return false;
     await trx
       .insertInto('access_tokens')
       .values({
@@ -53,10 +77,6 @@ export async function insertToken(
       .where('credential_id', '=', token.credentialId)
       .where('expires_at', '<', sql<string>`now() - interval '1 day'`)
       .execute();
-    await trx
-      .updateTable('api_credentials')
-      .set({ last_used_at: sql<string>`now()`, last_used_ip: token.ip })
-      .where('id', '=', token.credentialId)
-      .execute();
+    return true;
   });
 }

@@ -62,6 +62,19 @@ export const bodyTooLarge = (): OAuthError => invalidRequest(`The request body e
 
 export const unsupportedMediaType = (): OAuthError => invalidRequest('Content-Type must be application/x-www-form-urlencoded', 415);
 
+/**
+ * A body in a content coding (gzip, ...): the form is read as sent, never decompressed (D41), so
+ * it is a 415 — with `Accept-Encoding: identity`, which tells it from a wrong media type (RFC 9110
+ * §12.5.3, §15.5.16).
+ */
+export const unsupportedContentEncoding = (): OAuthError =>
+  new OAuthError(415, 'invalid_request', 'Content-Encoding must be identity: the body is read as sent, never decompressed', {
+    'accept-encoding': 'identity',
+  });
+
+/** RFC 9110 §5.3: Authorization, Host and Content-Type are sent once; with two, which one was meant is a guess. */
+export const repeatedHeader = (name: string): OAuthError => invalidRequest(`The ${name} header is sent more than once`);
+
 /** Counted attempts over a limit (per address or per client id), before the secret is checked. */
 export const tooManyAttempts = (retryAfter: number): OAuthError =>
   new OAuthError(429, 'temporarily_unavailable', 'Too many token requests, retry later', { 'retry-after': String(retryAfter) });

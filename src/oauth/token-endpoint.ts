@@ -1,5 +1,3 @@
-import type { PrincipalHints } from '../auth/principal-hints.ts';
-import { principalForToken } from '../auth/token.query.ts';
 import { newAccessToken } from '../credentials/secrets.ts';
 import { sameHash, sha256 } from '../crypto/hashes.ts';
 import { ipAllowed } from '../domain/ip-allowlist.ts';
@@ -21,8 +19,11 @@ import { readTokenRequest, type RawTokenRequest } from './token-request.ts';
 export interface TokenDeps {
   store: Store;
   limiter: Limiter;
-  /** the data guard's: told the principal of each token issued here (ADR 0014) */
-  hints: PrincipalHints;
+  /**
+   * Told of each token issued here, once stored (auth/authenticated-read.ts): its first list
+   * request is then read with its page (ADR 0014 amendment).
+   */
+  issued(tokenHash: Buffer, log: StepLog): Promise<void>;
 }
 
 /**
@@ -108,30 +109,22 @@ export function grantScopes(requested: string | undefined, client: ClientRecord)
   return sortScopes(asked);
 }
 
-/** Step 5: a new random token (D30, D40), stored only as its hash, valid for the token lifetime. */
+/**
+ * Step 5: a new random token (D30, D40), stored only as its hash, valid for the token lifetime —
+ * stored only if the credential still holds the secret step 2 authenticated (ADR 0016).
+ */
 export async function issueToken(deps: TokenDeps, client: ClientRecord, scopes: Scope[], ip: string, log: StepLog): Promise<TokenResponse> {
   const accessToken = newAccessToken();
   const hash = sha256(accessToken);
-  await insertToken(deps.store.central, { hash, credentialId: client.id, scopes, ip });
-  await rememberPrincipal(deps, hash, log);
-  return { access_token: accessToken, token_type: 'Bearer', expires_in: TOKEN_LIFETIME_SECONDS, scope: scopes.join(' ') };
-}
-
-/**
- * The new token's principal, read as a list request reads it and remembered, so that the first
- * list request made with the token on this instance is one statement like the ones after it, not
- * a token read and then the page (ADR 0014 amendment). Awaited, so that a client's next request
- * finds it (one round trip more on a request made once an hour); a failed read is only logged: a
- * hint decides nothing (the list statement reads the principal again), so without it the first
- * request takes the longer path and is answered the same.
- */
-async function rememberPrincipal(deps: TokenDeps, hash: Buffer, log: StepLog): Promise<void> {
-  try {
-    const read = await principalForToken(deps.store.pool, hash, deps.store.kind === 'postgres');
-    if (read !== null) deps.hints.remember(hash, read);
-  } catch (err) {
-    log.warn({ err }, 'token: its principal could not be read ahead of its first list request');
+  const stored = await insertToken(deps.store.central, { hash, credentialId: client.id, secretHash: client.secretHash, scopes, ip });
+  if (!stored) {
+    // The secret was rotated (or the credential revoked) after step 2 read it: the client holds
+    // a secret that no longer authenticates it (D31, ADR 0016).
+    log.debug({ credential_id: client.id, reason: 'credential changed while the token was issued' }, 'token: client refused');
+    throw invalidClient();
   }
+  await deps.issued(hash, log);
+  return { access_token: accessToken, token_type: 'Bearer', expires_in: TOKEN_LIFETIME_SECONDS, scope: scopes.join(' ') };
 }
 
 /** Steps 1 to 5, for a request whose attempt was counted. */

@@ -1,6 +1,13 @@
-import { parsePairs } from '../http/query-string.ts';
+import { parsePairs } from '../contract/query-string.ts';
 import type { BasicCredentials } from './basic-auth.ts';
-import { asciiOnly, invalidClient, invalidRequest, unsupportedGrantType, unsupportedMediaType } from './oauth-error.ts';
+import {
+  asciiOnly,
+  invalidClient,
+  invalidRequest,
+  unsupportedContentEncoding,
+  unsupportedGrantType,
+  unsupportedMediaType,
+} from './oauth-error.ts';
 
 /** A token request that is well-formed: who claims to call, and what they ask for. */
 export interface TokenRequest {
@@ -13,6 +20,8 @@ export interface TokenRequest {
 /** What the token endpoint reads of an HTTP request. */
 export interface RawTokenRequest {
   contentType: string | undefined;
+  /** the Content-Encoding header, its copies joined by Node with ", " when it is repeated */
+  contentEncoding: string | undefined;
   url: string;
   body: string;
   /** the Authorization header, parsed once for the attempt limits and for authentication */
@@ -23,13 +32,14 @@ const FORM = 'application/x-www-form-urlencoded';
 
 /**
  * Step 1 of the token endpoint: reads the request, in the order its faults are reported —
- * media type (415, D29, D41), no query string (D26), the form (repeats refused, unknown
- * parameters ignored, empty ones omitted: D26), client credentials only by HTTP Basic (D25),
- * then the grant type.
+ * media type and content coding (415, D29, D41), no query string (D26), the form (repeats
+ * refused, unknown parameters ignored, empty ones omitted: D26), client credentials only by HTTP
+ * Basic (D25), then the grant type.
  */
 export function readTokenRequest(raw: RawTokenRequest): TokenRequest {
   const mediaType = raw.contentType?.split(';')[0]?.trim().toLowerCase();
   if (mediaType !== FORM) throw unsupportedMediaType();
+  if (!noContentCoding(raw.contentEncoding)) throw unsupportedContentEncoding();
   if (raw.url.includes('?')) throw invalidRequest('The token endpoint accepts no query string');
   const form = readForm(raw.body);
   if (form.get('client_secret') !== undefined) throw invalidRequest('Client credentials must be sent with HTTP Basic, never in the body');
@@ -44,6 +54,16 @@ export function readTokenRequest(raw: RawTokenRequest): TokenRequest {
   if (grantType === undefined) throw invalidRequest('grant_type is required');
   if (grantType !== 'client_credentials') throw unsupportedGrantType();
   return { clientId: raw.basic.clientId, secret: raw.basic.secret, scope: form.get('scope') };
+}
+
+/**
+ * The body is in no content coding: no Content-Encoding, or `identity` (any case, RFC 9110 §8.4.1).
+ * Anything else — gzip, an unknown coding, a list such as a repeated header gives — is refused
+ * rather than read as a form: a compressed form read as text is garbage, and a plain one labelled
+ * gzip says the client and the server disagree on what the bytes are.
+ */
+function noContentCoding(contentEncoding: string | undefined): boolean {
+  return contentEncoding === undefined || contentEncoding.trim().toLowerCase() === 'identity';
 }
 
 /** The form's parameters, each once; a parameter sent without a value reads as absent (RFC 6749 3.2). */

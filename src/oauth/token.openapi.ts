@@ -1,7 +1,7 @@
 import { TOKEN_PATH } from '../domain/api-paths.ts';
 import { TOKEN_ATTEMPTS_PER_CLIENT, TOKEN_ATTEMPTS_PER_IP, TOKEN_BODY_LIMIT, TOKEN_LIFETIME_SECONDS } from '../domain/limits.ts';
 import { SCOPES } from '../domain/scopes.ts';
-import { jsonResponse, methodNotAllowed, plainSchema, responseHeaders, type DescribedOperations, type Json } from '../http/openapi.ts';
+import { jsonResponse, methodNotAllowed, plainSchema, responseHeaders, type DescribedOperations, type Json } from '../contract/openapi.ts';
 import {
   bodyTooLarge,
   invalidClient,
@@ -17,9 +17,20 @@ import {
 } from './oauth-error.ts';
 import { OAuthErrorSchema, TokenRequestSchema, TokenResponseSchema } from './token.schema.ts';
 
-/** What each OAuth error means, for the description of the statuses that carry it. */
-const MEANING: Record<OAuthErrorCode, string> = {
-  invalid_request: 'requisição malformada (corpo, cabeçalho Basic, parâmetro repetido, segredo no corpo, query string).',
+/**
+ * What each OAuth error means, for the description of the statuses that carry it; per status for
+ * `invalid_request`, whose 400, 413 and 415 have different causes.
+ */
+const MEANING: { [C in OAuthErrorCode]: string | Record<(typeof OAUTH_ERRORS)[C][number], string> } = {
+  invalid_request: {
+    400:
+      'requisição malformada (corpo, cabeçalho Basic, parâmetro repetido, segredo no corpo, query string, ' +
+      'cabeçalho `Authorization`, `Host` ou `Content-Type` enviado mais de uma vez).',
+    413: `corpo acima de ${TOKEN_BODY_LIMIT} bytes.`,
+    415:
+      '`Content-Type` ausente ou diferente de `application/x-www-form-urlencoded`, ou `Content-Encoding` diferente de `identity` ' +
+      '(o corpo não é descomprimido; a resposta traz `Accept-Encoding: identity`).',
+  },
   invalid_client: 'credenciais inválidas, revogadas ou expiradas; a resposta é a mesma em todos os casos.',
   invalid_scope: 'escopo desconhecido ou não concedido à credencial.',
   unsupported_grant_type: 'só `client_credentials` é aceito.',
@@ -40,6 +51,13 @@ const EXAMPLE: Record<number, OAuthError> = {
   503: temporarilyUnavailable(),
 };
 
+function meaning(code: OAuthErrorCode, status: number): string {
+  const text: string | Record<number, string> = MEANING[code];
+  const said = typeof text === 'string' ? text : text[status];
+  if (said === undefined) throw new Error(`no meaning of ${code} for status ${status}`);
+  return said;
+}
+
 const codesWithStatus = (status: number): OAuthErrorCode[] =>
   (Object.keys(OAUTH_ERRORS) as OAuthErrorCode[]).filter((code) => (OAUTH_ERRORS[code] as readonly number[]).includes(status));
 
@@ -55,7 +73,7 @@ function oauthErrorResponse(status: number, headers: Parameters<typeof responseH
       { type: 'object', required: ['error'], properties: { error: { type: 'string', enum: codes } } },
     ],
   };
-  const description = codes.map((code) => `\`${code}\`: ${MEANING[code]}`).join(' ');
+  const description = codes.map((code) => `\`${code}\`: ${meaning(code, status)}`).join(' ');
   return jsonResponse(description, schema, { error, error_description }, responseHeaders(headers));
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { baseUrlOf } from '../http/base-url.ts';
-import { forBaseUrl, type Json } from '../http/openapi.ts';
+import type { Drain } from '../http/drain.ts';
+import { forBaseUrl, type Json } from '../contract/openapi.ts';
 import type { Metrics } from '../observability/metrics.ts';
 import type { Limiter } from '../ratelimit/limiter.ts';
 import type { Store } from '../store/store.ts';
@@ -18,6 +19,8 @@ export interface OpsDeps {
   description: () => Json;
   /** PUBLIC_BASE_URL: the description's server; unset, each request's own origin */
   publicBaseUrl?: string | undefined;
+  /** the server's stop (http/drain.ts); absent, the instance never drains (an app built for tests) */
+  drain?: Pick<Drain, 'draining'>;
 }
 
 export const HEALTH_URL = '/healthz';
@@ -28,8 +31,11 @@ export const OPENAPI_URL = '/openapi.json';
 /**
  * `/readyz`: 200 while the central store answers, 503 otherwise. A Redis that does not answer
  * leaves the instance ready ("redis":"degraded"): it serves on per-instance windows (ADR 0005).
+ * Once a stop has begun, 503 "draining" without asking the stores: the balancer is to send no
+ * more (issue 19).
  */
 export async function readiness(deps: OpsDeps): Promise<{ status: number; body: { status: string; store?: string; redis?: string } }> {
+  if (deps.drain?.draining === true) return { status: 503, body: { status: 'draining' } };
   const [storeOk, redisOk] = await Promise.all([
     deps.store.pool.query('SELECT 1').then(
       () => true,

@@ -5,6 +5,7 @@ import {
   bodyTooLarge,
   invalidRequest,
   OAuthError,
+  repeatedHeader,
   serverError,
   temporarilyUnavailable,
   unsupportedMediaType,
@@ -19,8 +20,10 @@ declare module 'fastify' {
   }
 }
 
+const oauthBody = (err: OAuthError) => ({ error: err.error, error_description: err.description });
+
 function sendOAuth(reply: FastifyReply, err: OAuthError): void {
-  reply.code(err.status).headers(err.headers).send({ error: err.error, error_description: err.description });
+  reply.code(err.status).headers(err.headers).send(oauthBody(err));
 }
 
 function clientError(status: number): OAuthError {
@@ -74,6 +77,9 @@ export async function oauthPlugin(app: FastifyInstance, deps: OAuthPluginDeps): 
       // Never compressed: the body holds a secret (the token) beside a value the caller chose
       // (`scope`), the precondition of BREACH-style length attacks; and it is far under the threshold.
       compress: false,
+      // A repeated Authorization, Host or Content-Type is refused by the root before the attempt
+      // is counted (http/repeated-headers.ts), in this endpoint's OAuth shape.
+      config: { repeatedHeaderBody: (header) => JSON.stringify(oauthBody(repeatedHeader(header))) },
       onRequest: async (request) => {
         request.basic = readBasic(request.headers.authorization);
         await route.countAttempt(deps, request.ip, request.basic, request.log);
@@ -81,7 +87,8 @@ export async function oauthPlugin(app: FastifyInstance, deps: OAuthPluginDeps): 
       handler: async (request) => {
         const basic = request.basic ?? readBasic(request.headers.authorization);
         const body = typeof request.body === 'string' ? request.body : '';
-        return route.handle(deps, { contentType: request.headers['content-type'], url: request.url, body, basic }, request.ip, request.log);
+        const { 'content-type': contentType, 'content-encoding': contentEncoding } = request.headers;
+        return route.handle(deps, { contentType, contentEncoding, url: request.url, body, basic }, request.ip, request.log);
       },
     });
   }

@@ -26,6 +26,13 @@ export interface Limiter {
    */
   refund(key: string, counted: WindowState): Promise<void>;
   /**
+   * Takes `key` for this holder alone until it is released or `ttlMs` pass without a renewal
+   * (D49: one export at a time per credential, across instances when the windows are shared);
+   * null while another holder has it. Never fails: without its shared store, a limiter leases
+   * in this process as it counts there.
+   */
+  lease(key: string, ttlMs: number): Promise<Lease | null>;
+  /**
    * For /readyz, on limiters that share windows through another store: true when that store
    * answers and the shared windows are in use. Absent: there is nothing beyond the process to check.
    */
@@ -36,6 +43,14 @@ export interface Limiter {
    */
   readonly usingFallback?: boolean;
   close(): Promise<void>;
+}
+
+/** A key held by one holder (Limiter.lease). */
+export interface Lease {
+  /** Extends the hold by its ttl from now; false when the key is no longer this holder's (it expired). */
+  renew(): Promise<boolean>;
+  /** Gives the key up; a lease already lost is left alone. Never fails. */
+  release(): Promise<void>;
 }
 
 /** The start (ms) of the window a state was counted in. */

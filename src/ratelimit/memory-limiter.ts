@@ -1,11 +1,15 @@
-import { startOf, windowStart, windowState, type Limiter, type WindowState } from './limiter.ts';
+import { startOf, windowStart, windowState, type Lease, type Limiter, type WindowState } from './limiter.ts';
+import { LocalLeases } from './local-leases.ts';
 
 /** In-process windows: exact for one instance; REDIS_URL shares them across instances. */
 export class MemoryLimiter implements Limiter {
   private window = 0;
   private counts = new Map<string, number>();
+  private readonly leases: LocalLeases;
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(private readonly now: () => number = Date.now) {
+    this.leases = new LocalLeases(now);
+  }
 
   async hit(key: string, limit: number): Promise<WindowState> {
     const nowMs = this.now();
@@ -26,7 +30,12 @@ export class MemoryLimiter implements Limiter {
     if (count > 0) this.counts.set(key, count - 1);
   }
 
+  async lease(key: string, ttlMs: number): Promise<Lease | null> {
+    return this.leases.take(key, ttlMs);
+  }
+
   async close(): Promise<void> {
     this.counts.clear();
+    this.leases.clear();
   }
 }

@@ -1,5 +1,7 @@
 import { Redis, type Result } from 'ioredis';
-import { startOf, WINDOW_MS, windowStart, windowState, type Limiter, type WindowState } from './limiter.ts';
+import { randomBytes } from 'node:crypto';
+import { startOf, WINDOW_MS, windowStart, windowState, type Lease, type Limiter, type WindowState } from './limiter.ts';
+import { LocalLeases } from './local-leases.ts';
 
 /**
  * One hit, atomically, in one round trip: count it and, on the window's first hit, give the key
@@ -17,10 +19,24 @@ if redis.call('EXISTS', KEYS[1]) == 1 then return redis.call('DECR', KEYS[1]) en
 return -1
 `;
 
+/** Extends a lease that is still this holder's (its token is the key's value); 1 if it was. */
+const RENEW_SCRIPT = `
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+return 0
+`;
+
+/** Gives a lease up if it is still this holder's: a lease that expired and was taken by another stays theirs. */
+const RELEASE_SCRIPT = `
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0
+`;
+
 declare module 'ioredis' {
   interface RedisCommander<Context> {
     aeRateLimitHit(key: string, ttlMs: number): Result<number, Context>;
     aeRateLimitRefund(key: string): Result<number, Context>;
+    aeLeaseRenew(key: string, token: string, ttlMs: number): Result<number, Context>;
+    aeLeaseRelease(key: string, token: string): Result<number, Context>;
   }
 }
 
@@ -98,6 +114,8 @@ export class RedisLimiter implements Limiter {
   private probeTimer: NodeJS.Timeout | null = null;
   private probing: Promise<void> | null = null;
   private closed = false;
+  /** Leases taken while Redis was away (per instance, like the windows meanwhile). */
+  private readonly localLeases: LocalLeases;
 
   constructor(options: RedisLimiterOptions) {
     this.keyPrefix = options.keyPrefix ?? 'ae:rl:';
@@ -105,6 +123,7 @@ export class RedisLimiter implements Limiter {
     this.log = options.logger ?? silent;
     this.timeoutMs = options.timeoutMs ?? 500;
     this.connectTimeoutMs = options.connectTimeoutMs ?? 1_000;
+    this.localLeases = new LocalLeases(this.now);
     this.redis = new Redis(options.url, {
       lazyConnect: true,
       // Never queue or replay a hit: a queued hit would hang a request, a replayed one count twice.
@@ -122,6 +141,8 @@ export class RedisLimiter implements Limiter {
     });
     this.redis.defineCommand('aeRateLimitHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
     this.redis.defineCommand('aeRateLimitRefund', { numberOfKeys: 1, lua: REFUND_SCRIPT });
+    this.redis.defineCommand('aeLeaseRenew', { numberOfKeys: 1, lua: RENEW_SCRIPT });
+    this.redis.defineCommand('aeLeaseRelease', { numberOfKeys: 1, lua: RELEASE_SCRIPT });
     // Every failed reconnection emits 'error'; the switch to local windows is logged once instead.
     this.redis.on('error', () => {});
     this.redis.on('close', () => this.useLocalWindows(new Error('connection to Redis closed')));
@@ -187,6 +208,39 @@ export class RedisLimiter implements Limiter {
     if (count > 0) this.known.set(key, count - 1);
   }
 
+  /**
+   * A key held across instances: SET NX with an expiry, the holder's random token as its value, so
+   * that renewing and releasing touch only a lease that is still this holder's. While Redis does
+   * not answer, leased in this instance (as hits are counted, ADR 0005); a key taken here then is
+   * still refused here once Redis answers, until it is released or expires.
+   */
+  async lease(key: string, ttlMs: number): Promise<Lease | null> {
+    const name = `${this.keyPrefix}lease:${key}`;
+    if (!this.fallback && !this.localLeases.holds(name)) {
+      const token = randomBytes(12).toString('base64url');
+      try {
+        const taken = await within(this.timeoutMs, this.redis.set(name, token, 'PX', ttlMs, 'NX'));
+        if (taken === null) return null;
+        return {
+          renew: async () => {
+            try {
+              return (await within(this.timeoutMs, this.redis.aeLeaseRenew(name, token, ttlMs))) === 1;
+            } catch {
+              // Redis away: the key expires there on its own; the holder keeps going (like a hit counted locally).
+              return true;
+            }
+          },
+          release: async () => {
+            await within(this.timeoutMs, this.redis.aeLeaseRelease(name, token)).catch(() => {});
+          },
+        };
+      } catch (err) {
+        this.useLocalWindows(err);
+      }
+    }
+    return this.localLeases.take(name, ttlMs);
+  }
+
   /** For /readyz: Redis answers a PING and the shared windows are in use. */
   async ping(): Promise<boolean> {
     try {
@@ -202,6 +256,7 @@ export class RedisLimiter implements Limiter {
     this.closed = true;
     this.stopProbing();
     this.known = new Map();
+    this.localLeases.clear();
     if (this.redis.status === 'ready') await within(this.timeoutMs, this.redis.quit()).catch(() => this.redis.disconnect());
     else this.redis.disconnect();
   }

@@ -5,7 +5,8 @@ import { hostEmbeddedStore, socketAnswers, type EmbeddedHost } from './embedded.
 import { makePool, type ServerPoolOptions } from './pool.ts';
 import type { CentralDatabase, TenantDatabase } from './tables.ts';
 import { cursorKeyReader } from './feed/cursor-key.ts';
-import { readFeed, type FeedPage, type FeedPosition } from './feed/change-feed.ts';
+import { feedEnd, readFeed, type FeedPage, type FeedPosition } from './feed/change-feed.ts';
+import { openExport, type ExportReader } from './export/export-reader.ts';
 import { ListEngine, type Companion, type CompanionPage, type ListDatabase, type ListPage } from './list/list-engine.ts';
 import type { ListQuery, ListSpec } from './list/list-spec.ts';
 import { PageIndexCache } from './list/page-index-cache.ts';
@@ -44,8 +45,15 @@ export interface Store {
   listRecord(tenantDb: TenantDbRef | null, spec: ListSpec, empresaId: number, id: number): Promise<string | null>;
   /** A page of a list table's change feed after a position (store/feed/, ADR 0013), records written as the list writes them. */
   feedPage(tenantDb: TenantDbRef | null, spec: ListSpec, empresaId: number, after: FeedPosition | null, limit: number): Promise<FeedPage>;
+  /** The current end of the change feeds of the database holding a company's data (D50). */
+  feedEnd(tenantDb: TenantDbRef | null): Promise<FeedPosition>;
   /** The key that signs feed cursors, shared by every instance (central database). */
   cursorKey(): Promise<Buffer>;
+  /**
+   * An export of a list table's records for a company, from one snapshot, in batches (store/export/,
+   * D48): it holds a connection (or, on the embedded store, a cursor) until closed.
+   */
+  openExport(tenantDb: TenantDbRef | null, spec: ListSpec, empresaId: number): Promise<ExportReader>;
   close(): Promise<void>;
 }
 
@@ -121,7 +129,10 @@ export async function openStore(config: Config, options: OpenStoreOptions): Prom
     listPageWith: (spec, query, companion) => lists.pageWith(listDatabase(null), spec, query, companion),
     listRecord: (tenantDb, spec, empresaId, id) => lists.record(listDatabase(tenantDb), spec, empresaId, id),
     feedPage: (tenantDb, spec, empresaId, after, limit) => readFeed(listDatabase(tenantDb), spec, empresaId, after, limit),
+    feedEnd: (tenantDb) => feedEnd(listDatabase(tenantDb)),
     cursorKey: cursorKeyReader(pool),
+    openExport: (tenantDb, spec, empresaId) =>
+      openExport(listDatabase(tenantDb), spec, empresaId, { held: tenantDb === null && config.databaseUrl === undefined }),
     async close() {
       await tenantPools.close();
       await central.destroy();

@@ -1,7 +1,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { LightMyRequestResponse } from 'fastify';
-import { hasIdParam, type DataRoute } from '../../src/http/data-route.ts';
+import { hasIdParam, type DataRoute } from '../../src/contract/data-route.ts';
 import { DATA_ROUTES } from '../../src/routes.ts';
 import { assertSpecHeaders, normalised, size, UnlimitedLimiter } from '../helpers/adversarial.ts';
 import { TestApp } from '../helpers/test-app.ts';
@@ -185,6 +185,26 @@ test('every other route of the table (neither a detail nor a paged list): nothin
       assert.equal(res.statusCode, 200, route.url);
       assertNoLeak(res, other, route.url);
       counts.scanned++;
+    }
+  }
+});
+
+test('every export: exactly the company’s own records, with contact too, nothing of the other company (D48)', async () => {
+  for (const { self, other, token } of sides) {
+    for (const route of DATA_ROUTES.filter((r) => r.export === true)) {
+      const own = [...(self.ids[COLLECTION[resourceOf(route)] ?? ''] ?? [])].sort((x, y) => x - y);
+      for (const query of ['', ...(Object.hasOwn(route.params, 'incluir') ? ['?incluir=contato'] : [])]) {
+        const url = `${route.url}${query}`;
+        const res = await t.get(url, token);
+        assert.equal(res.statusCode, 200, url);
+        assertNoLeak(res, other, url);
+        const lines = res.body.trimEnd().split('\n');
+        const fim = JSON.parse(lines.pop() ?? '') as { fim: boolean; total: number };
+        const ids = lines.map((line) => (JSON.parse(line) as { id: number }).id);
+        assert.deepEqual(ids, own, `${url}: every record of the company, by id, and no other`);
+        assert.deepEqual([fim.fim, fim.total], [true, own.length], url);
+        counts.scanned++;
+      }
     }
   }
 });

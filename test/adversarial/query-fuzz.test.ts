@@ -1,7 +1,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { hasIdParam } from '../../src/http/data-route.ts';
+import { hasIdParam } from '../../src/contract/data-route.ts';
 import { DATA_ROUTES } from '../../src/routes.ts';
 import { ADVERSARIAL_SEED, size, specHeaderProblems, UnlimitedLimiter } from '../helpers/adversarial.ts';
 import { TestApp } from '../helpers/test-app.ts';

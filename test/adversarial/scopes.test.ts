@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import { OPERATOR } from '../../src/credentials/audit.ts';
 import { updateCredential } from '../../src/credentials/credentials.service.ts';
 import { SCOPES, type Scope } from '../../src/domain/scopes.ts';
-import { hasIdParam, type DataRoute } from '../../src/http/data-route.ts';
-import type { ParamSpec } from '../../src/http/params.ts';
+import { hasIdParam, type DataRoute } from '../../src/contract/data-route.ts';
+import type { ParamSpec } from '../../src/contract/params.ts';
 import { DATA_ROUTES } from '../../src/routes.ts';
 import { assertSpecHeaders, CONTACT_FIELDS, keysDeep, UnlimitedLimiter } from '../helpers/adversarial.ts';
 import { TestApp } from '../helpers/test-app.ts';
@@ -168,7 +168,16 @@ function queries(route: DataRoute): string[] {
 
 /** Fails when an answer carries a contact field or value (D13). */
 function assertNoContact(body: string, context: string): void {
-  const keys = keysDeep(JSON.parse(body));
+  // An export's 200 is NDJSON (D48): every line is a JSON value of its own.
+  const ndjson = /\/exportacao(?:\?|$)/.test(context) && body.startsWith('{') && body.endsWith('\n');
+  const keys = keysDeep(
+    ndjson
+      ? body
+          .trimEnd()
+          .split('\n')
+          .map((line) => JSON.parse(line) as unknown)
+      : JSON.parse(body),
+  );
   assert.deepEqual(
     CONTACT_FIELDS.filter((f) => keys.has(f)),
     [],

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { addDays, todayInSaoPaulo } from '../../src/time/sao-paulo-date.ts';
-import { runCli, startServer, tempDataDir, type CliResult, type ServerProcess } from '../helpers/processes.ts';
+import { requestToken, runCli, startServer, tempDataDir, type CliResult, type ServerProcess } from '../helpers/processes.ts';
 
 // `--version`, `credentials update` and `credentials audit`, run as the operator runs them: a
 // separate process beside a real server on the same embedded store, each change checked by the
@@ -39,14 +39,7 @@ before(async () => {
   );
   clientId = String(created.client_id);
   secret = String(created.client_secret);
-  const res = await fetch(`${server.url}/v1/oauth/token`, {
-    method: 'POST',
-    headers: {
-      authorization: `Basic ${Buffer.from(`${clientId}:${secret}`).toString('base64')}`,
-      'content-type': 'application/x-www-form-urlencoded',
-    },
-    body: 'grant_type=client_credentials',
-  });
+  const res = await requestToken(server.url, { clientId, secret });
   assert.equal(res.status, 200);
   bearer = { authorization: `Bearer ${((await res.json()) as { access_token: string }).access_token}` };
 });

@@ -2,9 +2,10 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ApiError, ApiExternaClient, OAuthError, type ClientOptions } from '../../clients/typescript/src/index.ts';
 import { buildDemoDataset } from '../../src/demo/demo-dataset/index.ts';
-import type { Limiter, WindowState } from '../../src/ratelimit/limiter.ts';
+import type { Lease, Limiter, WindowState } from '../../src/ratelimit/limiter.ts';
 import { MemoryLimiter } from '../../src/ratelimit/memory-limiter.ts';
 import { todayInSaoPaulo } from '../../src/time/sao-paulo-date.ts';
+import { recordingClient } from '../helpers/recording-client.ts';
 import { TestApp, type TestCredential } from '../helpers/test-app.ts';
 
 // The TypeScript client (clients/typescript) against the real server: the app on a store loaded
@@ -43,6 +44,10 @@ class ScriptedLimiter implements Limiter {
     return this.inner.refund(key, counted);
   }
 
+  lease(key: string, ttlMs: number): Promise<Lease | null> {
+    return this.inner.lease(key, ttlMs);
+  }
+
   async close(): Promise<void> {
     await this.inner.close();
   }
@@ -63,17 +68,7 @@ after(async () => t.close());
 /** A client of company 1 (by default on a credential of its own), counting the requests it sends by path. */
 async function clientFor(options: Partial<ClientOptions> = {}, given?: TestCredential) {
   const credential = given ?? (await ownCredential());
-  const sent: string[] = [];
-  const client = new ApiExternaClient({
-    baseUrl: `${origin}/v1`,
-    clientId: credential.clientId,
-    clientSecret: credential.secret,
-    fetch: (input, init) => {
-      sent.push(new URL(String(input)).pathname);
-      return fetch(input, init);
-    },
-    ...options,
-  });
+  const { client, sent } = recordingClient(origin, credential, options);
   const tokenRequests = () => sent.filter((p) => p === '/v1/oauth/token').length;
   return { client, sent, tokenRequests };
 }
@@ -434,6 +429,27 @@ describe('change feeds', () => {
     for await (const entry of again) after.push(entry);
     assert.deepEqual(after, [], 'nothing twice');
     assert.ok(again.cursor, 'a cursor to resume from again');
+  });
+
+  test('cursorNow(): the end of the feed now; changes() from it reads only what changes afterwards', async () => {
+    const { client } = await clientFor();
+    const cursor = await client.boletos.cursorNow();
+    const nothing = client.boletos.changes({ cursor });
+    const before: unknown[] = [];
+    for await (const entry of nothing) before.push(entry);
+    assert.deepEqual(before, [], 'what was there before is not read again');
+    const { rows } = await sql('SELECT id FROM boletos WHERE empresa_id = 1 AND NOT excluido ORDER BY id LIMIT 1');
+    const id = Number((rows[0] as { id: string }).id);
+    await sql('UPDATE boletos SET excluido = true WHERE empresa_id = 1 AND id = $1', [id]);
+    const seen: { operacao: string; id: number }[] = [];
+    let at: string | undefined = cursor;
+    for (const deadline = Date.now() + 30_000; seen.length < 1 && Date.now() < deadline;) {
+      const resumed = client.boletos.changes({ cursor: at });
+      for await (const entry of resumed) seen.push({ operacao: entry.operacao, id: entry.id });
+      at = resumed.cursor;
+      if (seen.length < 1) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    assert.deepEqual(seen, [{ operacao: 'excluido', id }]);
   });
 
   test('a walk stopped mid-page keeps the cursor at that page: resuming repeats it rather than skipping', async () => {

@@ -15,12 +15,15 @@ test('defaults are the documented ones (README, "Environment")', () => {
       redisUrl: undefined,
       trustProxy: [],
       logLevel: 'info',
+      logFormat: 'auto',
+      noColor: false,
       seedDemo: true,
       dbPoolMax: 10,
       dbStatementTimeoutMs: 2000,
       dbQueryTimeoutMs: 2500,
       dbConnectTimeoutMs: 2000,
       shutdownGraceMs: 10000,
+      shutdownDelayMs: 0,
       metricsPort: undefined,
       publicBaseUrl: undefined,
     },
@@ -37,7 +40,14 @@ test('values are parsed once, with their types', () => {
     LOG_LEVEL: 'warn',
     SEED_DEMO: 'false',
     PUBLIC_BASE_URL: 'https://api.example.com.br/erp/',
+    SHUTDOWN_DELAY_MS: '5000',
+    LOG_FORMAT: 'JSON',
+    NO_COLOR: '1',
   });
+  assert.equal(config.logFormat, 'json');
+  assert.equal(config.noColor, true);
+  assert.equal(loadConfig({ LOG_FORMAT: 'pretty', NO_COLOR: '' }).noColor, false, 'an empty NO_COLOR is not set');
+  assert.equal(config.shutdownDelayMs, 5000);
   assert.equal(config.publicBaseUrl, 'https://api.example.com.br/erp', 'without its trailing slash');
   assert.equal(loadConfig({ PUBLIC_BASE_URL: 'https://API.example.com.br:443' }).publicBaseUrl, 'https://api.example.com.br');
   assert.equal(config.port, 0);
@@ -65,6 +75,7 @@ test('a bad value names its variable', () => {
     [{ REDIS_URL: 'http://x' }, 'REDIS_URL'],
     [{ TRUST_PROXY: '10.0.0.0/8,proxy.local' }, 'TRUST_PROXY'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ LOG_FORMAT: 'text' }, 'LOG_FORMAT'],
     [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO'],
     [{ DB_POOL_MAX: '0' }, 'DB_POOL_MAX'],
     [{ DB_STATEMENT_TIMEOUT_MS: '-1' }, 'DB_STATEMENT_TIMEOUT_MS'],
@@ -75,6 +86,8 @@ test('a bad value names its variable', () => {
     [{ DB_STATEMENT_TIMEOUT_MS: '0' }, 'DB_STATEMENT_TIMEOUT_MS'],
     [{ DB_QUERY_TIMEOUT_MS: '1000' }, 'DB_STATEMENT_TIMEOUT_MS'],
     [{ SHUTDOWN_GRACE_MS: 'soon' }, 'SHUTDOWN_GRACE_MS'],
+    [{ SHUTDOWN_DELAY_MS: '-5' }, 'SHUTDOWN_DELAY_MS'],
+    [{ SHUTDOWN_DELAY_MS: '600001' }, 'SHUTDOWN_DELAY_MS'],
     [{ METRICS_PORT: '99999' }, 'METRICS_PORT'],
     [{ PUBLIC_BASE_URL: 'api.example.com.br' }, 'PUBLIC_BASE_URL'],
     [{ PUBLIC_BASE_URL: 'ftp://api.example.com.br' }, 'PUBLIC_BASE_URL'],

@@ -1,7 +1,8 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { STANDARD_OS_STATUS } from '../../src/domain/ordem-servico.ts';
-import { buildDemoDataset, DEMO_LOGINS, subtotalCents } from '../../src/demo/demo-dataset/index.ts';
+import { buildDemoDataset, DEMO_LOGINS } from '../../src/demo/demo-dataset/index.ts';
+import { subtotalCents } from '../../src/demo/core/money.ts';
 import {
   boletoMod10,
   boletoMod11,
@@ -11,8 +12,8 @@ import {
   formatCpf,
   isValidCnpj,
   isValidCpf,
-} from '../../src/demo/brazil.ts';
-import { createRandom } from '../../src/demo/random.ts';
+} from '../../src/demo/core/brazil.ts';
+import { createRandom } from '../../src/demo/core/random.ts';
 import { COLLECTIONS, type Dataset, type DatasetConta } from '../../src/store/import/dataset.ts';
 import { validateDataset } from '../../src/store/import/validate.ts';
 

@@ -22,6 +22,8 @@ const CHROMIUM_ARGS = [
   '--disable-quic',
 ];
 const MODULES = ['docs.js', 'dom.js', 'schema.js', 'operation.js', 'try-it.js', 'nav.js'];
+/** The pages' shared base (src/page-base/), as this page serves it (test/settings-e2e/page-base.test.ts). */
+const BASE = ['/docs/page-base/base.css', '/docs/page-base/dom.js'];
 /** A decision id (D1–D99), which integrators cannot look up: the page states rules instead. */
 const DECISION_ID = /\bD\d{1,2}\b/;
 
@@ -184,7 +186,9 @@ describe('GET /docs in Chromium', { skip: skipBrowser }, () => {
   ): Promise<{ page: Page; problems: string[]; requests: string[]; close(): Promise<void> }> {
     const context = await browser.newContext({ viewport: { width, height }, locale: 'pt-BR', ...options.contextOptions });
     const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
+    // A bound on a hang, not a speed check: the 2-core CI machine runs another browser test
+    // alongside, and this page renders some 75,000 px of reference.
+    page.setDefaultTimeout(60_000);
     const problems: string[] = [];
     const requests: string[] = [];
     page.on('console', (msg) => {
@@ -237,12 +241,22 @@ describe('GET /docs in Chromium', { skip: skipBrowser }, () => {
       );
       // Every field of the success response, nested ones included, and an example that parses.
       const success = Object.keys(op.responses).find((c) => c.startsWith('2')) ?? '';
-      const media = op.responses[success]?.content?.['application/json'];
+      const ndjson = op.responses[success]?.content?.['application/x-ndjson'];
       const fields = await a.locator('.table-fields code.field-name').allInnerTexts();
-      assert.deepEqual(fields, fieldPaths(document, media?.schema), `${name}: response fields`);
-      const example = JSON.parse(await a.locator('pre.example').innerText()) as Json;
-      if (media?.example !== undefined) assert.deepEqual(example, media.example, `${name}: the document's example`);
-      else assert.deepEqual(Object.keys(example), Object.keys(resolve(document, media?.schema).properties ?? {}), `${name}: example`);
+      if (ndjson !== undefined) {
+        // An export: the record's fields, and an example body of a record line and the end line.
+        const [record] = (resolve(document, ndjson.schema) as { oneOf: Schema[] }).oneOf;
+        assert.deepEqual(fields, fieldPaths(document, record), `${name}: response fields`);
+        const lines = (await a.locator('pre.example').innerText()).split('\n').map((line) => JSON.parse(line) as Json);
+        assert.deepEqual(lines[0], ndjson.example, `${name}: the document's example, as the first line`);
+        assert.equal(lines.at(-1)?.fim, true, `${name}: the end line last`);
+      } else {
+        const media = op.responses[success]?.content?.['application/json'];
+        assert.deepEqual(fields, fieldPaths(document, media?.schema), `${name}: response fields`);
+        const example = JSON.parse(await a.locator('pre.example').innerText()) as Json;
+        if (media?.example !== undefined) assert.deepEqual(example, media.example, `${name}: the document's example`);
+        else assert.deepEqual(Object.keys(example), Object.keys(resolve(document, media?.schema).properties ?? {}), `${name}: example`);
+      }
       // Every error status, each with its codes.
       const errorRows = await a
         .locator('.table-errors tbody tr')
@@ -309,10 +323,12 @@ describe('GET /docs in Chromium', { skip: skipBrowser }, () => {
       assert.match(await page.locator('#inicio').innerText(), new RegExp(`${baseUrl.replace(/[.]/g, '\\.')}/v1/clientes`));
       assert.equal(await page.locator('#catalogo-erros tbody tr').count(), Object.keys(DATA_ERRORS).length);
       assert.ok((await page.locator('.table-scopes code', { hasText: 'boletos:ler' }).count()) === 1);
-      await page.screenshot({ path: path.join(ARTIFACTS, 'docs-desktop.png'), fullPage: true });
+      // The first screen only: the whole page would be a 1280 x 75,000 px, 10 MB image, the
+      // slowest step of this suite on a loaded machine and no use to a reader.
+      await page.screenshot({ path: path.join(ARTIFACTS, 'docs-desktop.png') });
       assert.deepEqual(problems, []);
       // The page asked its own origin for itself, its assets and the document, nothing else.
-      const expected = new Set(['/docs', '/docs/assets/docs.css', ...MODULES.map((m) => `/docs/assets/${m}`), '/openapi.json']);
+      const expected = new Set(['/docs', '/docs/assets/docs.css', ...MODULES.map((m) => `/docs/assets/${m}`), ...BASE, '/openapi.json']);
       assert.deepEqual([...new Set(requests.map((u) => new URL(u).pathname))].sort(), [...expected].sort());
     } finally {
       await close();
@@ -349,8 +365,8 @@ describe('GET /docs in Chromium', { skip: skipBrowser }, () => {
       await page.waitForFunction(() => document.querySelector('#nav-guia a[href="#limites"]')?.getAttribute('aria-current') === 'location');
       // The filter keeps the matching operations and their links, hides the rest.
       await page.fill('#filtro', 'boletos');
-      // The list and its change feed.
-      assert.equal(await page.locator('article.operation:visible').count(), 2);
+      // The list, its change feed and its export.
+      assert.equal(await page.locator('article.operation:visible').count(), 3);
       assert.ok(await boletos.isVisible());
       assert.equal(
         await page

@@ -7,7 +7,8 @@ import { SCOPES } from '../../src/domain/scopes.ts';
 import { DATA_ERRORS } from '../../src/errors/catalogue.ts';
 import { OAUTH_ERRORS } from '../../src/oauth/oauth-error.ts';
 import { apiDescription, DATA_ROUTES } from '../../src/routes.ts';
-import { successSchema } from '../../src/http/data-route.ts';
+import { successSchema } from '../../src/contract/data-route.ts';
+import { plainSchema } from '../../src/contract/openapi.ts';
 import { basicHeader, TestApp, uniqueSourceIp } from '../helpers/test-app.ts';
 import { TOKEN_BODY_LIMIT } from '../../src/domain/limits.ts';
 
@@ -102,6 +103,13 @@ test('every operation has a unique camelCase operationId, one declared tag with 
   const ids = operations.map(({ op }) => op.operationId);
   assert.deepEqual([...ids].sort(), [
     'emitirToken',
+    'exportarBoletos',
+    'exportarClientes',
+    'exportarContasPagar',
+    'exportarContasReceber',
+    'exportarOrdensServico',
+    'exportarProdutos',
+    'exportarServicos',
     'listarAlteracoesBoletos',
     'listarAlteracoesClientes',
     'listarAlteracoesContasPagar',
@@ -174,6 +182,16 @@ function resolved(schema: unknown): unknown {
 test('each data operation’s 200 schema is the route’s own envelope schema, references resolved (one definition, never two)', () => {
   for (const route of DATA_ROUTES) {
     const op = doc.paths[route.url.replace(':id', '{id}')]?.get;
+    if (route.export === true) {
+      // An export's 200 is NDJSON: each line is a record (the route's own schema) or the end line (D48).
+      const line = op?.responses['200']?.content?.['application/x-ndjson']?.schema;
+      assert.ok(line, route.url);
+      assert.equal(op?.responses['200']?.content?.['application/json'], undefined, route.url);
+      const [record, end] = (resolved(line) as { oneOf: Json[] }).oneOf;
+      assert.deepEqual(record, JSON.parse(JSON.stringify(plainSchema(route.record.schema))), route.url);
+      assert.deepEqual((end as { required: string[] }).required, ['fim', 'total', 'proximo_cursor'], route.url);
+      continue;
+    }
     const documented = op?.responses['200']?.content?.['application/json']?.schema;
     assert.ok(documented, route.url);
     assert.deepEqual(resolved(documented), JSON.parse(JSON.stringify(successSchema(route))), route.url);
@@ -194,9 +212,11 @@ test('each data operation documents every status the checks can answer, with the
     const op = doc.paths[route.url.replace(':id', '{id}')]?.get;
     assert.ok(op);
     const detail = route.url.endsWith('/:id');
+    // An export has no ETag, so no 304 (D48); its 429 also says another export of the credential runs (D49).
+    const conditional = route.export === true ? [] : ['304'];
     assert.deepEqual(
       Object.keys(op.responses),
-      ['200', '304', '400', '401', '403', ...(detail ? ['404'] : []), '405', '429', '500', '503'],
+      ['200', ...conditional, '400', '401', '403', ...(detail ? ['404'] : []), '405', '429', '500', '503'],
       route.url,
     );
     for (const [status, response] of Object.entries(op.responses)) {
@@ -258,6 +278,12 @@ test('response headers are declared as components where the server sends them', 
   });
   assert.equal(headersOf('/v1/clientes', 'get', '304').ETag, 'ETag', 'a 304 repeats the tag');
   assert.equal(headersOf('/v1/clientes/alteracoes', 'get', '200').ETag, 'ETag');
+  assert.deepEqual(Object.keys(headersOf('/v1/clientes/exportacao', 'get', '200')), [
+    'X-Request-ID',
+    'X-RateLimit-Limit',
+    'X-RateLimit-Remaining',
+    'X-RateLimit-Reset',
+  ]);
   assert.equal(headersOf('/v1/clientes/{id}', 'get', '200').Link, undefined, 'no Link on a detail');
   assert.equal(headersOf('/v1/clientes', 'get', '401')['WWW-Authenticate'], 'WWWAuthenticate');
   assert.equal(headersOf('/v1/clientes', 'get', '403')['WWW-Authenticate'], 'WWWAuthenticateEscopo');
@@ -286,7 +312,7 @@ test('parameters carry their ranges, formats, enums and defaults', () => {
   for (const { op } of operations) for (const p of op.parameters ?? []) assert.ok(p.description.length > 0, `${op.operationId} ${p.name}`);
 });
 
-test('every response has a JSON example at content["application/json"].example, valid against its schema', () => {
+test('every response has an example (JSON, or one NDJSON line of an export) valid against its schema', () => {
   const ajv = new Ajv2020({ strict: false, allErrors: true });
   addFormats.default(ajv);
   ajv.addSchema(doc, 'doc');
@@ -298,9 +324,10 @@ test('every response has a JSON example at content["application/json"].example, 
         assert.equal(response.content, undefined, `${op.operationId} 304 has no body`);
         continue;
       }
-      const media = response.content?.['application/json'];
+      const type = response.content?.['application/x-ndjson'] === undefined ? 'application/json' : 'application/x-ndjson';
+      const media = response.content?.[type];
       assert.ok(media && media.example !== undefined, `${op.operationId} ${status} has an example`);
-      const pointer = ['paths', path, method, 'responses', status, 'content', 'application/json', 'schema']
+      const pointer = ['paths', path, method, 'responses', status, 'content', type, 'schema']
         .map((s) => encodeURIComponent(s.replace(/~/g, '~0').replace(/\//g, '~1')))
         .join('/');
       const validate = ajv.compile({ $ref: `doc#/${pointer}` });

@@ -1,22 +1,19 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app.ts';
-import { loadConfig, type Config } from '../../src/config/config.ts';
+import type { Config } from '../../src/config/config.ts';
 import { OPERATOR } from '../../src/credentials/audit.ts';
 import { createCredential } from '../../src/credentials/credentials.service.ts';
 import { SCOPES } from '../../src/domain/scopes.ts';
 import { UNAVAILABLE_RETRY_AFTER_SECONDS } from '../../src/domain/limits.ts';
 import { MemoryLimiter } from '../../src/ratelimit/memory-limiter.ts';
-import { SOCKET_NAME, socketPath } from '../../src/store/embedded.ts';
 import { importDataset } from '../../src/store/import/import.ts';
-import { openStore, type Store } from '../../src/store/store.ts';
+import type { Store } from '../../src/store/store.ts';
 import { burst, LAG_MS, report, slowest, timeUntil, underFault, type Timed } from '../helpers/faults.ts';
-import { endpointOf, TcpProxy, through } from '../helpers/tcp-proxy.ts';
+import type { TcpProxy } from '../helpers/tcp-proxy.ts';
 import { basicHeader, uniqueSourceIp } from '../helpers/test-app.ts';
+import { proxiedStore, type ProxiedStore } from '../helpers/proxied-store.ts';
 import { freshStore, type TestStore } from '../helpers/test-store.ts';
 
 /**
@@ -39,7 +36,7 @@ const RECOVERY_MS = 5000;
 
 let direct: TestStore;
 let proxy: TcpProxy;
-let proxyDir: string | null = null;
+let proxied: ProxiedStore | undefined;
 let store: Store;
 let app: FastifyInstance;
 let config: Config;
@@ -136,22 +133,8 @@ before(async () => {
       { id: 7102, empresa_id: EMPRESA, tipo_pessoa: 'juridica', razao_social: 'Cliente Dois' },
     ],
   });
-  if (direct.config.databaseUrl === undefined) {
-    proxyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ae-px-'));
-    proxy = new TcpProxy({ path: socketPath(direct.config.dataDir) }, path.join(proxyDir, SOCKET_NAME));
-    await proxy.open();
-    config = loadConfig({ DATA_DIR: proxyDir });
-    store = await openStore(config, { embeddedRole: 'any', queryTimeoutMs: config.dbQueryTimeoutMs });
-  } else {
-    proxy = new TcpProxy(endpointOf(direct.config.databaseUrl, 5432));
-    await proxy.open();
-    config = loadConfig({ DATABASE_URL: through(proxy, direct.config.databaseUrl) });
-    store = await openStore(config, {
-      embeddedRole: 'host',
-      statementTimeoutMs: config.dbStatementTimeoutMs,
-      queryTimeoutMs: config.dbQueryTimeoutMs,
-    });
-  }
+  proxied = await proxiedStore(direct);
+  ({ proxy, store, config } = proxied);
   app = await buildApp({ config: { trustProxy: [] }, store, limiter: new MemoryLimiter() });
   const res = await tokenRequest();
   assert.equal(res.statusCode, 200, res.body);
@@ -170,10 +153,8 @@ before(async () => {
 
 after(async () => {
   await app?.close();
-  await store?.close();
-  await proxy?.close();
+  await proxied?.close();
   await direct?.close();
-  if (proxyDir !== null) fs.rmSync(proxyDir, { recursive: true, force: true });
 });
 
 describe(`the central store failing (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'embedded store'})`, () => {

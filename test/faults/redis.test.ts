@@ -68,6 +68,8 @@ describe('Redis failing', { skip: redisUrl ? false : 'needs Redis: set TEST_REDI
   }
 
   async function scenario(mode: ProxyMode, delayMs: number, label: string): Promise<void> {
+    // A window of its own (D35): up to three measurements of 12 data requests each, per scenario.
+    token = await t.token(await t.credential(empresa));
     try {
       const requests: Record<string, () => Promise<LightMyRequestResponse>> = {};
       for (let i = 0; i < 10; i++) requests[`data ${i}`] = data;

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import type { LightMyRequestResponse } from 'fastify';
-import { windowState, type Limiter, type WindowState } from '../../src/ratelimit/limiter.ts';
+import { windowState, type Lease, type Limiter, type WindowState } from '../../src/ratelimit/limiter.ts';
+import { LocalLeases } from '../../src/ratelimit/local-leases.ts';
 
 /**
  * Shared pieces of the adversarial suites (test/adversarial/, docs/reliability.md "Adversarial
@@ -21,9 +22,11 @@ type Headers = Record<string, string | string[] | number | undefined>;
  * The six headers the spec puts on every response ("Headers on responses"): checked against the
  * spec's values, not the server's constants. Returns the reasons it fails, empty when it holds.
  */
-export function specHeaderProblems(headers: Headers): string[] {
+export function specHeaderProblems(headers: Headers, status?: number, url?: string): string[] {
+  // An export's 200 is NDJSON (D48), with the spec's other common headers; its errors are JSON.
+  const ndjson = status === 200 && url !== undefined && /\/exportacao(?:\?|$)/.test(url);
   const expected: Record<string, string> = {
-    'content-type': 'application/json; charset=utf-8',
+    'content-type': ndjson ? 'application/x-ndjson; charset=utf-8' : 'application/json; charset=utf-8',
     'cache-control': 'no-store',
     pragma: 'no-cache',
     'x-content-type-options': 'nosniff',
@@ -36,8 +39,8 @@ export function specHeaderProblems(headers: Headers): string[] {
   return problems;
 }
 
-export function assertSpecHeaders(res: { headers: Headers }, context = ''): void {
-  assert.deepEqual(specHeaderProblems(res.headers), [], context);
+export function assertSpecHeaders(res: { headers: Headers; statusCode?: number; raw?: { req: { url?: string } } }, context = ''): void {
+  assert.deepEqual(specHeaderProblems(res.headers, res.statusCode, res.raw?.req.url), [], context);
 }
 
 /**
@@ -66,12 +69,19 @@ export function normalised(res: Pick<LightMyRequestResponse, 'statusCode' | 'hea
  * of their own (test/adversarial/limits.test.ts).
  */
 export class UnlimitedLimiter implements Limiter {
+  /** Exports still one at a time per credential: that is not a window. */
+  private readonly leases = new LocalLeases();
+
   async hit(_key: string, limit: number): Promise<WindowState> {
     return windowState(1, limit, Date.now());
   }
 
   /** Nothing was counted. */
   async refund(): Promise<void> {}
+
+  async lease(key: string, ttlMs: number): Promise<Lease | null> {
+    return this.leases.take(key, ttlMs);
+  }
 
   async close(): Promise<void> {}
 }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import type { Static, TSchema } from 'typebox';
 import { Value } from 'typebox/value';
-import { detailOf, ErrorEnvelopeSchema, listOf, ListMetaSchema } from '../../src/http/schemas.ts';
+import { detailOf, ErrorEnvelopeSchema, listOf, ListMetaSchema } from '../../src/contract/schemas.ts';
 
 /**
  * Response bodies typed by the routes' own schemas (src/resources/*\/*.schema.ts), never by a

@@ -69,11 +69,16 @@ export function report(label: string, figures: Record<string, number>): void {
 /** The bound on the event loop's delay while a store fails. */
 export const LAG_MS = 100;
 
+/** How many times a fault is measured, at most, before its event loop lag counts. */
+const MEASUREMENTS = 3;
+
 /**
  * `warm()`s the pools, puts the proxy in `mode` and runs `work` while watching the event loop. The
  * loop's delay also counts the time this process waits for a CPU: on a loaded machine (2 shared
- * cores) a single sample can pass 100 ms with nothing blocking. So a lag over the bound is measured
- * once more, from scratch, and printed; code that blocks the loop fails both times.
+ * cores, two test files at a time) a sample can pass 100 ms with nothing blocking — twice in a row
+ * was seen (120 ms, then 123 ms). So a lag over the bound is measured again, from
+ * scratch, up to MEASUREMENTS times in all, and printed; code that blocks the loop fails every time.
+ * `warm` runs before each measurement: a test that counts requests gives each its own window there.
  */
 export async function underFault<T>(
   proxy: TcpProxy,
@@ -86,7 +91,7 @@ export async function underFault<T>(
     await warm();
     await proxy.setMode(mode, { delayMs });
     const run = await watchingLoop(work);
-    if (run.maxLagMs < LAG_MS || attempt === 2) return run;
+    if (run.maxLagMs < LAG_MS || attempt === MEASUREMENTS) return run;
     console.log(`# event loop lag ${Math.round(run.maxLagMs)} ms under ${mode} (a loaded machine?): measuring again`);
     await proxy.setMode('pass');
   }

@@ -83,7 +83,11 @@ export class ResponseValidator {
   /** What is wrong with a response, or [] — also when its path is not in the description. */
   check(res: ReceivedResponse): string[] {
     const routed = routerPath(res.url);
-    const entry = routed === null ? undefined : this.paths.find((p) => p.pattern.test(routed));
+    // As the router does: a path of fixed segments (`/v1/clientes/exportacao`) before a template (`/v1/clientes/{id}`).
+    const entry =
+      routed === null
+        ? undefined
+        : this.paths.filter((p) => p.pattern.test(routed)).sort((a, b) => templateParams(a.template) - templateParams(b.template))[0];
     if (entry === undefined) return [];
     const method = res.method.toLowerCase();
     const own = entry.operations[method];
@@ -113,7 +117,24 @@ export class ResponseValidator {
     const content = response.content as Record<string, Json> | undefined;
     if (content !== undefined && method !== 'head') {
       const type = String(res.headers['content-type'] ?? '');
-      if (content['application/json'] === undefined || !type.startsWith('application/json')) {
+      if (content['application/x-ndjson'] !== undefined && type.startsWith('application/x-ndjson')) {
+        // An export: each line against the line schema, and the last one is the end line (D48).
+        const validate = this.schema('paths', entry.template, opMethod, 'responses', status, 'content', 'application/x-ndjson', 'schema');
+        const lines = res.body.split('\n');
+        if (lines.pop() !== '') problems.push('the NDJSON body does not end with a line break');
+        for (const [i, line] of lines.entries()) {
+          let value: unknown;
+          try {
+            value = JSON.parse(line);
+          } catch {
+            problems.push(`line ${i + 1} is not JSON: ${line.slice(0, 200)}`);
+            continue;
+          }
+          if (!validate(value))
+            problems.push(`line ${i + 1} ${this.ajv.errorsText(validate.errors, { dataVar: 'line' })}: ${line.slice(0, 300)}`);
+        }
+        if (!(lines.at(-1) ?? '').startsWith('{"fim":true')) problems.push('the last line is not the end line');
+      } else if (content['application/json'] === undefined || !type.startsWith('application/json')) {
         problems.push(`content-type ${type} is not the documented ${Object.keys(content).join(', ')}`);
       } else {
         let body: unknown;
@@ -132,6 +153,8 @@ export class ResponseValidator {
     return problems.map((p) => `${where}: ${p}`);
   }
 }
+
+const templateParams = (template: string): number => template.split('{').length - 1;
 
 let shared: ResponseValidator | null = null;
 

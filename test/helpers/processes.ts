@@ -11,7 +11,7 @@ export interface ServerProcess {
 }
 
 /** The V8 mitigation scripts/run-tests.mjs gave this test process, passed on to the processes it starts (ADR 0007). */
-const V8_FLAGS = process.execArgv.filter((arg) => arg === '--no-memory-protection-keys');
+export const V8_FLAGS = process.execArgv.filter((arg) => arg === '--no-memory-protection-keys');
 
 export function tempDataDir(): string {
   // Short: the store's Unix socket lives inside it.
@@ -59,6 +59,30 @@ export async function startServer(env: Record<string, string>, options: { built?
         child.kill(signal);
       }),
   };
+}
+
+export interface ClientCredential {
+  clientId: string;
+  secret: string;
+}
+
+/** The demo credential a first start's banner printed (its secret is shown only then), or null. */
+export function printedCredential(output: string): ClientCredential | null {
+  const clientId = /client_id:\s+(\S+)/.exec(output)?.[1];
+  const secret = /client_secret:\s+(\S+)/.exec(output)?.[1];
+  return clientId === undefined || secret === undefined ? null : { clientId, secret };
+}
+
+/** POST /v1/oauth/token of a running server as an integrator sends it: HTTP Basic and the form, every scope of the credential. */
+export function requestToken(url: string, { clientId, secret }: ClientCredential): Promise<Response> {
+  return fetch(`${url}/v1/oauth/token`, {
+    method: 'POST',
+    headers: {
+      authorization: `Basic ${Buffer.from(`${clientId}:${secret}`).toString('base64')}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: 'grant_type=client_credentials',
+  });
 }
 
 export interface CliResult {

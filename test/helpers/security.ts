@@ -3,13 +3,19 @@ import assert from 'node:assert/strict';
 import { SCOPES, type Scope } from '../../src/domain/scopes.ts';
 import { OPERATOR } from '../../src/credentials/audit.ts';
 import { revokeCredential, rotateSecret } from '../../src/credentials/credentials.service.ts';
-import type { DataRoute } from '../../src/http/data-route.ts';
+import type { DataRoute } from '../../src/contract/data-route.ts';
 import type { TestApp } from './test-app.ts';
 
 /** Creates one record that the route serves, for the company, and returns its id. */
 export type Seeder = (t: TestApp, empresaId: number) => Promise<number>;
 
-const ALLOWED_SOURCE = '198.51.100.10';
+/**
+ * Where a fenced credential asks for its token from: inside its allowlist (198.51.100.0/24), a
+ * different address each time, so that every route's case stays under the token endpoint's 20
+ * attempts a minute per address (D27) however many routes the table has.
+ */
+let allowedSources = 0;
+const allowedSource = (): string => `198.51.100.${10 + (allowedSources++ % 200)}`;
 
 function errorCode(res: { json(): unknown }): string {
   return (res.json() as { erro: { codigo: string } }).erro.codigo;
@@ -31,7 +37,7 @@ export function securityCases(app: () => TestApp, route: Pick<DataRoute, 'url' |
       const empresa = await t.company();
       const id = await seed(t, empresa);
       const cred = await t.credential(empresa, { scopes, allowedIps });
-      const token = await t.token(cred, undefined, allowedIps.length > 0 ? ALLOWED_SOURCE : undefined);
+      const token = await t.token(cred, undefined, allowedIps.length > 0 ? allowedSource() : undefined);
       return { t, id, cred, token, url: route.url.replace(':id', String(id)) };
     }
 
@@ -89,8 +95,15 @@ export function securityCases(app: () => TestApp, route: Pick<DataRoute, 'url' |
         assert.equal((await t.get(route.url.replace(':id', String(otherId)), token)).statusCode, 200, 'its own record is found');
       } else {
         const read = async () => {
-          const list = await t.get(`${listUrl}?por_pagina=200`, token);
+          // An export takes no page size: its records are the NDJSON lines before `fim` (D48).
+          const exported = listUrl.endsWith('/exportacao');
+          const list = await t.get(exported ? listUrl : `${listUrl}?por_pagina=200`, token);
           assert.equal(list.statusCode, 200);
+          if (exported)
+            return list.body
+              .split('\n')
+              .slice(0, -2)
+              .map((line) => (JSON.parse(line) as { id: number }).id);
           return (list.json() as { data: { id: number }[] }).data.map((r) => r.id);
         };
         let ids = await read();

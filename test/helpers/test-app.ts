@@ -65,11 +65,16 @@ export class TestApp {
    * A new app on a fresh store of its own. Every response its `app.inject` gets is checked against
    * the OpenAPI description (openapi-validator.ts): a mismatch fails the test.
    */
-  static async start(options: { limiter?: Limiter; publicBaseUrl?: string } = {}): Promise<TestApp> {
+  static async start(options: { limiter?: Limiter; publicBaseUrl?: string; exportIdleMs?: number } = {}): Promise<TestApp> {
     const owned = await freshStore();
     const limiter = options.limiter ?? (await defaultLimiter());
     const app = validated(
-      await buildApp({ config: { trustProxy: [], publicBaseUrl: options.publicBaseUrl }, store: owned.store, limiter }),
+      await buildApp({
+        config: { trustProxy: [], publicBaseUrl: options.publicBaseUrl },
+        store: owned.store,
+        limiter,
+        ...(options.exportIdleMs === undefined ? {} : { exportIdleMs: options.exportIdleMs }),
+      }),
     );
     return new TestApp(app, owned.store, limiter, owned, options.limiter ? null : limiter);
   }
@@ -89,6 +94,13 @@ export class TestApp {
   async listen(): Promise<{ origin: string; port: number }> {
     const origin = await this.app.listen({ host: '127.0.0.1', port: 0 });
     return { origin, port: (this.app.server.address() as AddressInfo).port };
+  }
+
+  /** Where the operator CLI (runCli) finds this app's store: its DATABASE_URL, or the embedded store's DATA_DIR. */
+  cliEnv(): Record<string, string> {
+    const config = this.owned?.config;
+    if (config === undefined) throw new Error('cliEnv() is for the app that opened the store, not a sibling');
+    return config.databaseUrl !== undefined ? { DATABASE_URL: config.databaseUrl } : { DATA_DIR: config.dataDir };
   }
 
   async close(): Promise<void> {

@@ -4,7 +4,8 @@ import pg from 'pg';
 import { buildApp } from '../../src/app.ts';
 import { validated } from '../helpers/openapi-validator.ts';
 import { MemoryLimiter } from '../../src/ratelimit/memory-limiter.ts';
-import { readFeed } from '../../src/store/feed/change-feed.ts';
+import { feedEnd, readFeed } from '../../src/store/feed/change-feed.ts';
+import { openExport } from '../../src/store/export/export-reader.ts';
 import { cursorKeyReader } from '../../src/store/feed/cursor-key.ts';
 import { ListEngine } from '../../src/store/list/list-engine.ts';
 import { PageIndexCache } from '../../src/store/list/page-index-cache.ts';
@@ -33,7 +34,9 @@ function storeAt(pool: pg.Pool): Store {
     listPageWith: (spec, query, companion) => lists.pageWith({ pool, name: 'central', prepared: false }, spec, query, companion),
     listRecord: (_tenantDb, spec, empresaId, id) => lists.record({ pool, name: 'central', prepared: false }, spec, empresaId, id),
     feedPage: (_tenantDb, spec, empresaId, after, limit) => readFeed({ pool, prepared: false }, spec, empresaId, after, limit),
+    feedEnd: () => feedEnd({ pool }),
     cursorKey: cursorKeyReader(pool),
+    openExport: (_tenantDb, spec, empresaId) => openExport({ pool, name: 'central', prepared: false }, spec, empresaId, { held: false }),
     close: () => central.destroy(),
   };
 }

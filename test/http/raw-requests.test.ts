@@ -1,7 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import net from 'node:net';
-import { parseRawAnswer } from '../helpers/raw-http.ts';
+import { parseRawAnswer, sendRaw, type RawHttpExchange } from '../helpers/raw-http.ts';
 import { TestApp } from '../helpers/test-app.ts';
 
 /**
@@ -17,42 +17,13 @@ before(async () => {
 });
 after(async () => t.close());
 
-interface RawAnswer {
-  status: number;
-  headers: Record<string, string>;
-  body: string;
-  /** the server closed the connection */
-  closed: boolean;
-}
-
 /** Writes `text` in one go and reads the first answer; `closed` says whether the server then hung up. */
-function send(text: string): Promise<RawAnswer> {
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(port, '127.0.0.1', () => socket.write(text));
-    let data = '';
-    const timer = setTimeout(() => {
-      socket.destroy();
-      resolve(parse(data, false));
-    }, 3000);
-    socket.setEncoding('utf8');
-    socket.on('data', (chunk: string) => (data += chunk));
-    socket.on('error', () => undefined);
-    socket.on('close', () => {
-      clearTimeout(timer);
-      if (data === '') reject(new Error('the server closed the connection without an answer'));
-      else resolve(parse(data, true));
-    });
-  });
-}
-
-function parse(data: string, closed: boolean): RawAnswer {
-  return { ...parseRawAnswer(data), closed };
-}
+const send = (text: string): Promise<RawHttpExchange> => sendRaw(port, text);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SENT_ID = 'f47ac10b-58cc-4372-a567-0e02b2c3d479';
 
-function assertEnvelope(res: RawAnswer, status: number, codigo: string, what: string): void {
+function assertEnvelope(res: RawHttpExchange, status: number, codigo: string, what: string): void {
   assert.equal(res.status, status, what);
   assert.equal(res.headers['content-type'], 'application/json; charset=utf-8', what);
   assert.equal(res.headers['cache-control'], 'no-store', what);
@@ -112,8 +83,8 @@ describe("requests Node's HTTP parser refuses", () => {
       socket.on('close', () => resolve(data));
     });
     const second = raw.indexOf('HTTP/1.1', 1);
-    assert.equal(parse(raw.slice(0, second), false).status, 404, 'the first request');
-    assertEnvelope(parse(raw.slice(second), true), 400, 'requisicao_invalida', 'the second request');
+    assert.equal(parseRawAnswer(raw.slice(0, second)).status, 404, 'the first request');
+    assertEnvelope({ ...parseRawAnswer(raw.slice(second)), closed: true }, 400, 'requisicao_invalida', 'the second request');
   });
 });
 

@@ -6,7 +6,7 @@ import { OPERATOR } from '../../src/credentials/audit.ts';
 import { createCredential } from '../../src/credentials/credentials.service.ts';
 import { SCOPES } from '../../src/domain/scopes.ts';
 import { importDataset } from '../../src/store/import/import.ts';
-import { runCli, startServer, type ServerProcess } from '../helpers/processes.ts';
+import { requestToken, runCli, startServer, type ServerProcess } from '../helpers/processes.ts';
 import { freshStore, type TestStore } from '../helpers/test-store.ts';
 
 /**
@@ -25,14 +25,7 @@ interface Credential {
 }
 
 async function token(url: string, cred: Credential): Promise<string> {
-  const res = await fetch(`${url}/v1/oauth/token`, {
-    method: 'POST',
-    headers: {
-      authorization: `Basic ${Buffer.from(`${cred.clientId}:${cred.secret}`).toString('base64')}`,
-      'content-type': 'application/x-www-form-urlencoded',
-    },
-    body: 'grant_type=client_credentials',
-  });
+  const res = await requestToken(url, cred);
   assert.equal(res.status, 200, await res.clone().text());
   return ((await res.json()) as { access_token: string }).access_token;
 }

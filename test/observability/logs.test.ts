@@ -7,14 +7,8 @@ import { validated } from '../helpers/openapi-validator.ts';
 import { MemoryLimiter } from '../../src/ratelimit/memory-limiter.ts';
 import { basicHeader, TestApp } from '../helpers/test-app.ts';
 
-/** Logs during a whole token + data flow: useful fields present, never a secret or a token. */
-let t: TestApp;
-before(async () => {
-  t = await TestApp.start();
-});
-after(async () => t.close());
-
-test('a full token and data flow logs route, status, latency, ids — and never the secret or the token', async () => {
+/** A pino logger at `level` whose lines are kept in `lines`. */
+function memoryLogger(level: string): { lines: string[]; logger: pino.Logger } {
   const lines: string[] = [];
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {
@@ -27,7 +21,18 @@ test('a full token and data flow logs route, status, latency, ids — and never 
       done();
     },
   });
-  const logger = pino({ level: 'debug' }, sink);
+  return { lines, logger: pino({ level }, sink) };
+}
+
+/** Logs during a whole token + data flow: useful fields present, never a secret or a token. */
+let t: TestApp;
+before(async () => {
+  t = await TestApp.start();
+});
+after(async () => t.close());
+
+test('a full token and data flow logs route, status, latency, ids — and never the secret or the token', async () => {
+  const { lines, logger } = memoryLogger('debug');
   const app = validated(await buildApp({ config: { trustProxy: [] }, store: t.store, limiter: new MemoryLimiter(), logger }));
   try {
     const empresa = await t.company();
@@ -79,19 +84,7 @@ test('a full token and data flow logs route, status, latency, ids — and never 
 });
 
 test('a path the router cannot decode is logged like any other request (D2)', async () => {
-  const lines: string[] = [];
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(
-        ...chunk
-          .toString()
-          .split('\n')
-          .filter((l) => l !== ''),
-      );
-      done();
-    },
-  });
-  const logger = pino({ level: 'info' }, sink);
+  const { lines, logger } = memoryLogger('info');
   const app = validated(await buildApp({ config: { trustProxy: [] }, store: t.store, limiter: new MemoryLimiter(), logger }));
   try {
     const res = await app.inject({ method: 'GET', url: '/v1/clientes/%zz' });
@@ -105,4 +98,33 @@ test('a path the router cannot decode is logged like any other request (D2)', as
   } finally {
     await app.close();
   }
+});
+
+test("a page's scripts and stylesheets are logged at debug only; the page and every other route at info", async () => {
+  const routesLogged = async (level: string): Promise<string[]> => {
+    const { lines, logger } = memoryLogger(level);
+    const app = await buildApp({ config: { trustProxy: [] }, store: t.store, limiter: new MemoryLimiter(), logger });
+    try {
+      for (const url of ['/docs', '/docs/assets/docs.css', '/docs/page-base/dom.js', '/settings', '/settings/assets/nope.js', '/healthz']) {
+        await app.inject({ method: 'GET', url });
+      }
+      logger.flush();
+      return lines
+        .map((l) => JSON.parse(l) as Record<string, unknown>)
+        .filter((l) => l.msg === 'request')
+        .map((l) => `${String(l.route)} ${String(l.status)}`);
+    } finally {
+      await app.close();
+    }
+  };
+  // An unknown asset is the not-found route's 404, logged like any refusal.
+  assert.deepEqual(await routesLogged('info'), ['/docs 200', '/settings 200', 'null 404', '/healthz 200']);
+  assert.deepEqual(await routesLogged('debug'), [
+    '/docs 200',
+    '/docs/assets/:file 200',
+    '/docs/page-base/:file 200',
+    '/settings 200',
+    'null 404',
+    '/healthz 200',
+  ]);
 });

@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { collectParams, type ParamSpecs } from '../../src/http/params.ts';
-import { formDecode, parsePairs } from '../../src/http/query-string.ts';
+import { collectParams, type ParamSpecs } from '../../src/contract/params.ts';
+import { formDecode, parsePairs } from '../../src/contract/query-string.ts';
 import { fc } from './fixed-seed.ts';
 
 /** The strict query parser (D6-D8, D37), against an encoder written here: what a client sends. */

@@ -3,9 +3,10 @@ import assert from 'node:assert/strict';
 import type { Static, TSchema } from 'typebox';
 import { pruneTombstones } from '../../src/store/feed/change-feed.ts';
 import type { Dataset } from '../../src/store/import/dataset.ts';
+import { BoletoSchema } from '../../src/resources/boletos/boletos.schema.ts';
 import { ClienteSchema } from '../../src/resources/clientes/clientes.schema.ts';
 import { OrdemServicoDetalheSchema, OrdemServicoSchema } from '../../src/resources/ordens-servico/ordens-servico.schema.ts';
-import { feedOf } from '../../src/http/schemas.ts';
+import { feedOf } from '../../src/contract/schemas.ts';
 import { SCOPES } from '../../src/domain/scopes.ts';
 import { detailBody, errorBody, listBody } from '../helpers/bodies.ts';
 import { TestApp } from '../helpers/test-app.ts';
@@ -310,7 +311,7 @@ describe('the change feed (D44, D45)', () => {
     }
   });
 
-  test('strict parameters: nothing but cursor, por_pagina (1-500) and, on clientes, incluir', async () => {
+  test('strict parameters: nothing but cursor, a_partir, por_pagina (1-500) and, on clientes, incluir', async () => {
     const campos = async (url: string) => {
       const res = await t.get(url, tokenA);
       assert.equal(res.statusCode, 400, url);
@@ -340,6 +341,68 @@ describe('the change feed (D44, D45)', () => {
     const full = feedBody(await t.get('/v1/clientes/alteracoes?incluir=contato', tokenA), ClienteSchema);
     assert.ok(full.data.some((e) => e.registro !== null && 'documento' in e.registro));
     assert.ok(SCOPES.includes('clientes:contato:ler'));
+  });
+});
+
+describe('"sync from now": a_partir=agora (D50)', () => {
+  test('an empty page whose cursor is the end of the feed: what changes after it, and nothing before it', async () => {
+    await t.load({ clientes: [cliente(a, 7021, 'Antes')] });
+    const now = feedBody(await t.get('/v1/clientes/alteracoes?a_partir=agora', tokenA), ClienteSchema);
+    assert.deepEqual(now.data, []);
+    assert.equal(now.meta.tem_mais, false);
+    // Nothing written before it is read after it, not even the record just loaded.
+    assert.deepEqual((await readAll('clientes', ClienteSchema, tokenA, now.meta.proximo_cursor)).entries, []);
+    await sql('UPDATE clientes SET sobrenome = $2 WHERE id = $1', [7021, 'Depois']);
+    await sql('DELETE FROM clientes WHERE id = $1', [7002]);
+    const changed = await changesAfter('clientes', ClienteSchema, tokenA, now.meta.proximo_cursor, 2);
+    assert.deepEqual(ids(changed.entries), ['alterado:7021', 'excluido:7002']);
+    assert.equal(changed.entries[0]?.registro?.nome, 'Antes Depois');
+    // The same cursor as a read from the beginning that reached the end at that moment would give.
+    const walked = await readAll('clientes', ClienteSchema, tokenA);
+    assert.deepEqual((await readAll('clientes', ClienteSchema, tokenA, walked.cursor)).entries, []);
+  });
+
+  test("the cursor is the company's and the resource's own, like any other", async () => {
+    const now = feedBody(await t.get('/v1/ordens-servico/alteracoes?a_partir=agora', tokenA), OrdemServicoSchema);
+    const elsewhere = [
+      await t.get(`/v1/clientes/alteracoes?cursor=${encodeURIComponent(now.meta.proximo_cursor)}`, tokenA),
+      await t.get(`/v1/ordens-servico/alteracoes?cursor=${encodeURIComponent(now.meta.proximo_cursor)}`, tokenB),
+    ];
+    for (const res of elsewhere) {
+      assert.equal(res.statusCode, 400);
+      assert.deepEqual(
+        errorBody(res).detalhes.map((d) => d.campo),
+        ['cursor'],
+      );
+    }
+    assert.equal(
+      (await t.get(`/v1/ordens-servico/alteracoes?cursor=${encodeURIComponent(now.meta.proximo_cursor)}`, tokenA)).statusCode,
+      200,
+    );
+  });
+
+  test('with cursor, another value, an empty one or twice: 400 naming a_partir, with the other bad fields', async () => {
+    const { cursor } = await readAll('boletos', BoletoSchema, tokenA);
+    const campos = async (query: string) => {
+      const res = await t.get(`/v1/boletos/alteracoes?${query}`, tokenA);
+      assert.equal(res.statusCode, 400, query);
+      return errorBody(res).detalhes.map((d) => d.campo);
+    };
+    assert.deepEqual(await campos(`cursor=${encodeURIComponent(cursor)}&a_partir=agora`), ['a_partir']);
+    assert.deepEqual(await campos('a_partir=ontem'), ['a_partir']);
+    assert.deepEqual(await campos('a_partir=AGORA'), ['a_partir']);
+    assert.deepEqual(await campos('a_partir='), ['a_partir']);
+    assert.deepEqual(await campos('a_partir=agora&a_partir=agora'), ['a_partir']);
+    // Reported with the parser's problems (D37); whether the cursor itself is valid is read only when the query is.
+    assert.deepEqual(await campos('a_partir=agora&por_pagina=0&cursor=x'), ['por_pagina', 'a_partir']);
+  });
+
+  test("scope: the resource's own, as for every feed read", async () => {
+    const basic = await t.token(await t.credential(a, { scopes: ['clientes:ler'] }));
+    assert.equal((await t.get('/v1/clientes/alteracoes?a_partir=agora', basic)).statusCode, 200);
+    const refused = await t.get('/v1/contas-receber/alteracoes?a_partir=agora', basic);
+    assert.equal(refused.statusCode, 403);
+    assert.equal(errorBody(refused).codigo, 'escopo_insuficiente');
   });
 });
 

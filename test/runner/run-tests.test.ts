@@ -11,10 +11,13 @@ import path from 'node:path';
  */
 const FIXTURE = 'test/runner/fixtures/crashes.ts';
 
-function runner(mode: string) {
+function runner(mode: string, options: { files?: string[]; timed?: string } = {}) {
   const mark = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'ae-runner-')), 'runs');
-  const result = spawnSync(process.execPath, ['scripts/run-tests.mjs', FIXTURE], {
-    env: { ...process.env, FIXTURE_MODE: mode, FIXTURE_MARK: mark },
+  const env: NodeJS.ProcessEnv = { ...process.env, FIXTURE_MODE: mode, FIXTURE_MARK: mark };
+  delete env.TEST_TIMED;
+  if (options.timed !== undefined) env.TEST_TIMED = options.timed;
+  const result = spawnSync(process.execPath, ['scripts/run-tests.mjs', ...(options.files ?? [FIXTURE])], {
+    env,
     encoding: 'utf8',
   });
   const runs = fs.existsSync(mark) ? Number(fs.readFileSync(mark, 'utf8')) : 0;
@@ -51,4 +54,28 @@ test('any other abort or a failing assertion is never run again', () => {
     assert.equal(runs, 1, mode);
     assert.match(out, /# FAILED: test\/runner\/fixtures\/crashes\.ts/);
   }
+});
+
+test('a failing file is told again at the end of the summary, with its assertion', () => {
+  const { code, out } = runner('assert');
+  assert.equal(code, 1, out);
+  const summary = out.slice(out.indexOf('# run-tests summary'));
+  assert.match(summary, /# why test\/runner\/fixtures\/crashes\.ts failed:/);
+  assert.match(summary, /#\s+✖ fixture/);
+  assert.match(summary, /#\s+.*3/, 'the expected value of the failed assertion');
+});
+
+test('TEST_TIMED: skip leaves the fault suites out, only runs nothing else, another value is refused', () => {
+  const fault = 'test/faults/redis.test.ts';
+  const skipped = runner('pass', { files: [fault, FIXTURE], timed: 'skip' });
+  assert.equal(skipped.code, 0, skipped.out);
+  assert.match(skipped.out, /# files 1, failed 0/);
+  assert.doesNotMatch(skipped.out, /redis\.test\.ts/);
+  const only = runner('pass', { files: [FIXTURE], timed: 'only' });
+  assert.equal(only.code, 0, only.out);
+  assert.equal(only.runs, 0, 'the fixture is not a fault suite');
+  assert.match(only.out, /# files 0, failed 0/);
+  const bad = runner('pass', { timed: 'sometimes' });
+  assert.equal(bad.code, 2, bad.out);
+  assert.match(bad.out, /TEST_TIMED must be last, skip or only/);
 });

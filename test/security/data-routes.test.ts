@@ -48,8 +48,8 @@ const SEEDERS: Record<string, Seeder> = {
   '/v1/servicos': seeder((empresa_id, id) => ({ servicos: [{ id, empresa_id, nome: `Seg ${id}`, valor: 1 }] })),
 };
 
-/** The resource of a list, detail or change-feed route (D44: `/alteracoes` reads the same records). */
-const resourceOf = (url: string): string => url.replace('/:id', '').replace('/alteracoes', '');
+/** The resource of a list, detail, change-feed or export route (D44, D48: `/alteracoes` and `/exportacao` read the same records). */
+const resourceOf = (url: string): string => url.replace('/:id', '').replace('/alteracoes', '').replace('/exportacao', '');
 
 test('every data route has a seeder, so none goes without its security cases', () => {
   const missing = DATA_ROUTES.map((r) => r.url).filter((url) => SEEDERS[resourceOf(url)] === undefined);

@@ -2,7 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import { runCli, startServer, tempDataDir, type ServerProcess } from '../helpers/processes.ts';
+import { printedCredential, requestToken, runCli, startServer, tempDataDir, type ServerProcess } from '../helpers/processes.ts';
 
 /** The real process, as `npm start` runs it, on a never-initialised embedded store. */
 let dataDir: string;
@@ -11,20 +11,12 @@ let server: ServerProcess;
 let firstBanner = { clientId: '', secret: '' };
 
 async function token(url: string, clientId: string, secret: string): Promise<{ status: number; body: Record<string, unknown> }> {
-  const res = await fetch(`${url}/v1/oauth/token`, {
-    method: 'POST',
-    headers: {
-      authorization: `Basic ${Buffer.from(`${clientId}:${secret}`).toString('base64')}`,
-      'content-type': 'application/x-www-form-urlencoded',
-    },
-    body: 'grant_type=client_credentials',
-  });
+  const res = await requestToken(url, { clientId, secret });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
 function bannerCredential(output: string): { clientId: string; secret: string; curl: string } {
-  const clientId = /client_id:\s+(\S+)/.exec(output)?.[1];
-  const secret = /client_secret:\s+(\S+)/.exec(output)?.[1];
+  const { clientId, secret } = printedCredential(output) ?? {};
   const curl = output
     .split('\n')
     .find((l) => l.trim().startsWith('curl -u '))

@@ -107,7 +107,9 @@ export async function newPage(h: Harness, options: BrowserContextOptions = {}): 
   const context = await h.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'pt-BR', ...options });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: h.base });
   const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
+  // A bound on a hang, not a speed check: the 2-core CI machine runs another browser test
+  // alongside this one.
+  page.setDefaultTimeout(60_000);
   return { context, page };
 }
 

@@ -1,5 +1,9 @@
-import { ApiError, apiErrorOf, oauthErrorOf, type OAuthError } from './errors.ts';
+import { ApiError, apiErrorOf, exportErrorOf, oauthErrorOf, type OAuthError } from './errors.ts';
 import type {
+  ExportEnd,
+  ExportPath,
+  ExportQuery,
+  ExportRecord,
   FeedEntry,
   FeedPage,
   FeedPath,
@@ -23,7 +27,10 @@ export interface ClientOptions {
   scope?: readonly string[];
   /** A `fetch` to use instead of the platform's (a proxy agent, a test double, ...). */
   fetch?: typeof fetch;
-  /** Time limit of each HTTP request, in ms (default 30 000). */
+  /**
+   * Time limit of each HTTP request, in ms (default 30 000). An export's body, which can take
+   * minutes, is not bound as a whole: each of its reads from the network is.
+   */
   timeoutMs?: number;
   /** Retries after a 429 or 503 (default 3); 0 turns retrying off. */
   maxRetries?: number;
@@ -84,6 +91,41 @@ const formEncode = (value: string): string => new URLSearchParams({ v: value }).
 const backoffMs = (retry: number): number => 1000 * 2 ** retry;
 
 /**
+ * The time limit of one request: `signal` aborts with a TimeoutError (as `AbortSignal.timeout`
+ * does) `ms` after the start or the last `restart()`; `stop()` lifts it. A plain call is bound from
+ * its start to its body's end; an export restarts the limit for each read of its body, and stops it
+ * while its caller works on what was read.
+ */
+class TimeLimit {
+  readonly #controller = new AbortController();
+  #timer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(private readonly ms: number) {
+    this.restart();
+  }
+
+  get signal(): AbortSignal {
+    return this.#controller.signal;
+  }
+
+  restart(): void {
+    this.stop();
+    this.#timer = setTimeout(() => this.#controller.abort(new DOMException(`Sem resposta em ${this.ms} ms`, 'TimeoutError')), this.ms);
+  }
+
+  stop(): void {
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+  }
+}
+
+/** A 2xx answer whose body is still to be read, under the time limit of its request. */
+interface Answer {
+  response: Response;
+  limit: TimeLimit;
+}
+
+/**
  * A client of api-externa v1: gets and renews its own token, retries what the API says to retry,
  * and pages through lists. One instance per credential; safe to share between concurrent calls.
  */
@@ -113,16 +155,37 @@ export class ApiExternaClient {
     this.maxRetries = options.maxRetries ?? 3;
     this.maxRetryDelayMs = options.maxRetryDelayMs ?? 60_000;
     this.marginSeconds = options.tokenRenewalMarginSeconds ?? 60;
-    this.clientes = { ...this.resource('/v1/clientes', '/v1/clientes/{id}'), changes: this.feed('/v1/clientes/alteracoes') };
+    this.clientes = {
+      ...this.resource('/v1/clientes', '/v1/clientes/{id}'),
+      ...this.feed('/v1/clientes/alteracoes'),
+      ...this.exporter('/v1/clientes/exportacao'),
+    };
     this.ordensServico = {
       ...this.resource('/v1/ordens-servico', '/v1/ordens-servico/{id}'),
-      changes: this.feed('/v1/ordens-servico/alteracoes'),
+      ...this.feed('/v1/ordens-servico/alteracoes'),
+      ...this.exporter('/v1/ordens-servico/exportacao'),
     };
-    this.contasReceber = { ...this.list('/v1/contas-receber'), changes: this.feed('/v1/contas-receber/alteracoes') };
-    this.contasPagar = { ...this.list('/v1/contas-pagar'), changes: this.feed('/v1/contas-pagar/alteracoes') };
-    this.boletos = { ...this.list('/v1/boletos'), changes: this.feed('/v1/boletos/alteracoes') };
-    this.produtos = { ...this.resource('/v1/produtos', '/v1/produtos/{id}'), changes: this.feed('/v1/produtos/alteracoes') };
-    this.servicos = { ...this.resource('/v1/servicos', '/v1/servicos/{id}'), changes: this.feed('/v1/servicos/alteracoes') };
+    this.contasReceber = {
+      ...this.list('/v1/contas-receber'),
+      ...this.feed('/v1/contas-receber/alteracoes'),
+      ...this.exporter('/v1/contas-receber/exportacao'),
+    };
+    this.contasPagar = {
+      ...this.list('/v1/contas-pagar'),
+      ...this.feed('/v1/contas-pagar/alteracoes'),
+      ...this.exporter('/v1/contas-pagar/exportacao'),
+    };
+    this.boletos = { ...this.list('/v1/boletos'), ...this.feed('/v1/boletos/alteracoes'), ...this.exporter('/v1/boletos/exportacao') };
+    this.produtos = {
+      ...this.resource('/v1/produtos', '/v1/produtos/{id}'),
+      ...this.feed('/v1/produtos/alteracoes'),
+      ...this.exporter('/v1/produtos/exportacao'),
+    };
+    this.servicos = {
+      ...this.resource('/v1/servicos', '/v1/servicos/{id}'),
+      ...this.feed('/v1/servicos/alteracoes'),
+      ...this.exporter('/v1/servicos/exportacao'),
+    };
   }
 
   /**
@@ -151,18 +214,30 @@ export class ApiExternaClient {
 
   /** One GET of the data API: the token, 429/503 retries, and one new token after a 401. */
   async get<T>(path: string, query: Record<string, QueryValue> = {}, options: CallOptions = {}): Promise<T> {
+    const { response, limit } = await this.authorized(path, query, 'application/json', options);
+    try {
+      return JSON.parse(await response.text()) as T;
+    } finally {
+      limit.stop();
+    }
+  }
+
+  /**
+   * A data API GET up to its 2xx answer, body unread: the token, 429/503 retries, and one new
+   * token after a 401. The caller reads the body and stops the limit.
+   */
+  private async authorized(path: string, query: Record<string, QueryValue>, accept: string, options: CallOptions): Promise<Answer> {
     const url = new URL(`${this.origin}${path}`);
     for (const [name, value] of Object.entries(query)) if (value !== undefined && value !== null) url.searchParams.set(name, String(value));
     let renewed = false;
     for (;;) {
       const token = await this.accessToken(options.signal);
       try {
-        const text = await this.exchange(
-          (signal) => this.fetchFn(url, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' }, signal }),
+        return await this.respond(
+          (signal) => this.fetchFn(url, { headers: { authorization: `Bearer ${token}`, accept }, signal }),
           apiErrorOf,
           options.signal,
         );
-        return JSON.parse(text) as T;
       } catch (err) {
         // A token can be revoked (a secret rotated) or expire before we thought: get a new one, once.
         if (renewed || !(err instanceof ApiError) || err.status !== 401) throw err;
@@ -184,21 +259,43 @@ export class ApiExternaClient {
     return (await untilAborted(this.pendingToken, signal)).value;
   }
 
-  /**
-   * Sends a request (each attempt with its own time limit) and returns the body of a 2xx answer.
-   * A 429 or 503 is retried up to maxRetries times after Retry-After (or a backoff), unless the
-   * wait would pass maxRetryDelayMs; any other failure is thrown as the error `errorOf` builds.
-   */
+  /** Sends a request as `respond` does and returns the body of its 2xx answer. */
   private async exchange(
     send: (signal: AbortSignal) => Promise<Response>,
     errorOf: (status: number, headers: Headers, body: string) => ApiError | OAuthError,
     signal: AbortSignal | undefined,
   ): Promise<string> {
+    const { response, limit } = await this.respond(send, errorOf, signal);
+    try {
+      return await response.text();
+    } finally {
+      limit.stop();
+    }
+  }
+
+  /**
+   * Sends a request (each attempt with its own time limit) and returns its 2xx answer, body unread.
+   * A 429 or 503 is retried up to maxRetries times after Retry-After (or a backoff), unless the
+   * wait would pass maxRetryDelayMs; any other failure is thrown as the error `errorOf` builds.
+   */
+  private async respond(
+    send: (signal: AbortSignal) => Promise<Response>,
+    errorOf: (status: number, headers: Headers, body: string) => ApiError | OAuthError,
+    signal: AbortSignal | undefined,
+  ): Promise<Answer> {
     for (let retry = 0; ; retry++) {
-      const timeout = AbortSignal.timeout(this.timeoutMs);
-      const response = await send(signal ? AbortSignal.any([signal, timeout]) : timeout);
-      const text = await response.text();
-      if (response.ok) return text;
+      const limit = new TimeLimit(this.timeoutMs);
+      let response: Response;
+      let text: string;
+      try {
+        response = await send(signal ? AbortSignal.any([signal, limit.signal]) : limit.signal);
+        if (response.ok) return { response, limit };
+        text = await response.text();
+      } catch (err) {
+        limit.stop();
+        throw err;
+      }
+      limit.stop();
       const error = errorOf(response.status, response.headers, text);
       if ((response.status !== 429 && response.status !== 503) || retry >= this.maxRetries) throw error;
       const delay = error.retryAfter !== null ? error.retryAfter * 1000 : backoffMs(retry);
@@ -234,18 +331,40 @@ export class ApiExternaClient {
 
   /**
    * A resource's change feed (`GET /v1/<recurso>/alteracoes`): `changes({ cursor })` walks it from
-   * the cursor stored last time (none: from the beginning, a full sync) to now.
+   * the cursor stored last time (none: from the beginning, a full sync) to now; `cursorNow()` is
+   * the cursor of the feed's end at this moment (`a_partir=agora`), for a copy loaded another way:
+   * `changes({ cursor })` from it reads only what changes afterwards.
    */
   private feed<F extends FeedPath>(path: F) {
-    return (query: FeedQuery<F> = {} as FeedQuery<F>, options?: CallOptions): ChangeFeed<FeedEntry<F>> =>
-      new ChangeFeed<FeedEntry<F>>(
-        (cursor) =>
-          this.get<FeedPage<F>>(path, { ...(query as Record<string, QueryValue>), cursor }, options) as Promise<{
-            data: FeedEntry<F>[];
-            meta: { proximo_cursor: string; tem_mais: boolean };
-          }>,
-        (query as { cursor?: string }).cursor,
-      );
+    return {
+      changes: (query: FeedQuery<F> = {} as FeedQuery<F>, options?: CallOptions): ChangeFeed<FeedEntry<F>> =>
+        new ChangeFeed<FeedEntry<F>>(
+          (cursor) =>
+            this.get<FeedPage<F>>(path, { ...(query as Record<string, QueryValue>), cursor }, options) as Promise<{
+              data: FeedEntry<F>[];
+              meta: { proximo_cursor: string; tem_mais: boolean };
+            }>,
+          (query as { cursor?: string }).cursor,
+        ),
+      cursorNow: async (options?: CallOptions): Promise<string> => {
+        const page = (await this.get<FeedPage<F>>(path, { a_partir: 'agora' }, options)) as { meta: { proximo_cursor: string } };
+        return page.meta.proximo_cursor;
+      },
+    };
+  }
+
+  /**
+   * A resource's export (`GET /v1/<recurso>/exportacao`): every current record in one streamed
+   * answer, then `cursor` to resume the change feed from exactly that snapshot.
+   */
+  private exporter<P extends ExportPath>(path: P) {
+    return {
+      export: (query: ExportQuery<P> = {} as ExportQuery<P>, options: CallOptions = {}): Export<ExportRecord<P>> =>
+        new Export<ExportRecord<P>>(
+          () => this.authorized(path, query as Record<string, QueryValue>, 'application/x-ndjson, application/json', options),
+          options.signal,
+        ),
+    };
   }
 
   private resource<L extends ListPath, D extends DetailPath>(listPath: L, detailPath: D) {
@@ -294,4 +413,117 @@ export class ChangeFeed<E> implements AsyncIterable<E> {
       if (!page.meta.tem_mais) return;
     }
   }
+}
+
+/**
+ * One export of a resource: `for await (const record of exp)` sends the request and yields every
+ * record of the answer as it arrives, reading the body a piece at a time (an export of a million
+ * records is hundreds of MB: it is never held whole). After the loop, `exp.cursor` is the change
+ * feed's cursor right after the export's snapshot — store it with the copy: `changes({ cursor })`
+ * from it reads exactly what changed since — and `exp.total` the number of records.
+ *
+ * The last line of a complete answer is `fim`, with the total the server sent. An answer that ends
+ * without it (the connection broke, the server failed mid-way), a line that is not JSON, or a total
+ * other than the records yielded throw ApiError (`exportacao_incompleta`, `resposta_inesperada`)
+ * after the records already yielded: what was loaded is not the whole snapshot, so load again from
+ * the start. Nothing is retried once the answer has begun (the server runs one export per
+ * credential at a time, and a retry would yield the first records twice); a 429 or 503 before it is
+ * retried as on every call. `cursor` and `total` stay undefined unless the walk ended with a
+ * complete answer; each new walk of the same object is a new export.
+ */
+export class Export<R> implements AsyncIterable<R> {
+  #cursor: string | undefined;
+  #total: number | undefined;
+
+  constructor(
+    private readonly open: () => Promise<Answer>,
+    private readonly signal: AbortSignal | undefined,
+  ) {}
+
+  /** The feed's cursor from the `fim` line, once a walk has read the whole answer; undefined until then. */
+  get cursor(): string | undefined {
+    return this.#cursor;
+  }
+
+  /** The number of records of the export, from the `fim` line (checked against those yielded); undefined until then. */
+  get total(): number | undefined {
+    return this.#total;
+  }
+
+  async *[Symbol.asyncIterator](): AsyncGenerator<R> {
+    this.#cursor = undefined;
+    this.#total = undefined;
+    const { response, limit } = await this.open();
+    const requestId = response.headers.get('x-request-id');
+    const fail = (codigo: string, mensagem: string, cause?: unknown) => exportErrorOf(codigo, mensagem, requestId, cause);
+    if (response.body === null) {
+      limit.stop();
+      throw fail('exportacao_incompleta', 'A exportação veio sem corpo (sem a linha de fim).');
+    }
+    const reader = response.body.getReader();
+    // stream: true keeps a character whose bytes straddle two pieces until its last byte arrives.
+    const decoder = new TextDecoder('utf-8');
+    let rest = '';
+    let line = 0;
+    let yielded = 0;
+    let end: ExportEnd | null = null;
+    let done = false;
+    try {
+      while (!done) {
+        limit.restart();
+        let piece: ReadableStreamReadResult<Uint8Array>;
+        try {
+          piece = await reader.read();
+        } catch (err) {
+          // The caller's signal or the time limit: thrown as on every call. Anything else is the
+          // connection breaking mid-answer.
+          if (this.signal?.aborted || limit.signal.aborted) throw err;
+          throw fail('exportacao_incompleta', `A conexão caiu depois de ${yielded} registros, antes da linha de fim.`, err);
+        }
+        // Stopped while the caller works on the records: a slow consumer is not a silent server.
+        limit.stop();
+        done = piece.done;
+        const text = rest + (piece.done ? decoder.decode() : decoder.decode(piece.value, { stream: true }));
+        let start = 0;
+        for (let newline = text.indexOf('\n'); newline !== -1; newline = text.indexOf('\n', start)) {
+          const source = text.slice(start, newline);
+          start = newline + 1;
+          line++;
+          if (end !== null) throw fail('resposta_inesperada', `A exportação tem uma linha (${line}) depois da linha de fim.`);
+          let value: unknown;
+          try {
+            value = JSON.parse(source);
+          } catch (err) {
+            throw fail('resposta_inesperada', `A linha ${line} da exportação não é JSON: ${source.slice(0, 80)}`, err);
+          }
+          if (typeof value !== 'object' || value === null || Array.isArray(value))
+            throw fail('resposta_inesperada', `A linha ${line} da exportação não é um objeto JSON: ${source.slice(0, 80)}`);
+          if ('fim' in value) {
+            if (!isEnd(value)) throw fail('resposta_inesperada', `A linha de fim da exportação está malformada: ${source.slice(0, 200)}`);
+            end = value;
+          } else {
+            yielded++;
+            yield value as R;
+          }
+        }
+        rest = text.slice(start);
+      }
+    } finally {
+      limit.stop();
+      // Left early (a break, an exception while saving a record, a failure above): closing the
+      // answer ends the export on the server, which frees the credential for the next one.
+      if (!done) await reader.cancel().catch(() => undefined);
+    }
+    if (rest !== '') throw fail('exportacao_incompleta', `A exportação terminou no meio de uma linha, depois de ${yielded} registros.`);
+    if (end === null) throw fail('exportacao_incompleta', `A exportação terminou sem a linha de fim, depois de ${yielded} registros.`);
+    if (end.total !== yielded) throw fail('exportacao_incompleta', `A linha de fim informa ${end.total} registros, mas vieram ${yielded}.`);
+    this.#total = end.total;
+    this.#cursor = end.proximo_cursor;
+  }
+}
+
+/** A well-formed `fim` line (a line with `fim` is never a record: no record has that field). */
+function isEnd(value: object): value is ExportEnd {
+  const { fim, total, proximo_cursor } = value as Record<string, unknown>;
+  return fim === true && Number.isSafeInteger(total) && typeof proximo_cursor === 'string';
 }

@@ -9,6 +9,9 @@ export interface Detalhe {
  * request_id}}`. `codigo` is the stable, machine-readable part (e.g. `requisicao_invalida`,
  * `token_invalido`, `limite_excedido`); `mensagem` is for people. An answer that is not the
  * envelope (a proxy's HTML page, say) has codigo `resposta_inesperada`.
+ *
+ * Two codigos come from the client itself, for an export whose 200 answer turns out unusable
+ * (`exportErrorOf`): `exportacao_incompleta` and `resposta_inesperada`.
  */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -77,6 +80,19 @@ export function apiErrorOf(status: number, headers: Headers, body: string): ApiE
     typeof erro.request_id === 'string' ? erro.request_id : requestId,
     retryAfter,
   );
+}
+
+/**
+ * The error of an export whose answer began (status 200) but cannot be trusted whole: it ended
+ * without its `fim` line or with a total other than the records received (`exportacao_incompleta`),
+ * or it holds a line that is not a record nor the `fim` line (`resposta_inesperada`). Either way the
+ * records already received are not the whole snapshot: export again. `cause` is the network error,
+ * if one broke the connection.
+ */
+export function exportErrorOf(codigo: string, mensagem: string, requestId: string | null, cause?: unknown): ApiError {
+  const error = new ApiError(200, codigo, mensagem, [], requestId);
+  if (cause !== undefined) error.cause = cause;
+  return error;
 }
 
 /** The error a token endpoint's non-200 answer stands for. */

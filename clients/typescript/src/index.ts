@@ -1,10 +1,14 @@
-export { ApiExternaClient, ChangeFeed, type CallOptions, type ClientOptions } from './client.ts';
+export { ApiExternaClient, ChangeFeed, Export, type CallOptions, type ClientOptions } from './client.ts';
 export { ApiError, OAuthError, type Detalhe } from './errors.ts';
 export type {
   Boleto,
   Cliente,
   ContaPagar,
   ContaReceber,
+  ExportEnd,
+  ExportPath,
+  ExportQuery,
+  ExportRecord,
   FeedEntry,
   FeedPath,
   FeedQuery,

@@ -50,9 +50,29 @@ export interface paths {
         };
         /**
          * Alterações de clientes
-         * @description Sem `cursor`, começa do início: todos os registros atuais e as exclusões guardadas. Cada página traz `meta.proximo_cursor`; repita com ele enquanto `tem_mais` for `true`. Guarde o último `proximo_cursor` e retome dele mais tarde: vêm exatamente as alterações feitas desde então, na ordem em que se tornaram visíveis, sem pular nenhuma — mesmo quando transações terminam fora da ordem em que começaram. Um registro alterado várias vezes aparece uma vez, no estado mais recente. Exclusões (`excluido`, `registro` null) incluem registros excluídos, apagados ou transferidos para outra empresa, e são guardadas por pelo menos 30 dias. Com `incluir=contato` (escopo `clientes:contato:ler`), os registros trazem os campos de contato.
+         * @description Sem `cursor`, começa do início: todos os registros atuais e as exclusões guardadas. Com `a_partir=agora`, só o cursor do fim atual, para acompanhar as alterações daqui em diante. Cada página traz `meta.proximo_cursor`; repita com ele enquanto `tem_mais` for `true`. Guarde o último `proximo_cursor` e retome dele mais tarde: vêm exatamente as alterações feitas desde então, na ordem em que se tornaram visíveis, sem pular nenhuma — mesmo quando transações terminam fora da ordem em que começaram. Um registro alterado várias vezes aparece uma vez, no estado mais recente. Exclusões (`excluido`, `registro` null) incluem registros excluídos, apagados ou transferidos para outra empresa, e são guardadas por pelo menos 30 dias. Com `incluir=contato` (escopo `clientes:contato:ler`), os registros trazem os campos de contato.
          */
         get: operations["listarAlteracoesClientes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/clientes/exportacao": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Exportar clientes
+         * @description Todos os registros atuais da empresa (ativos e inativos; excluídos não vêm), numa só resposta, em NDJSON: um objeto JSON por linha, cada registro exatamente como o feed de alterações o traz em `registro`, por `id` crescente, todos do mesmo instante do banco. A última linha é `{"fim":true,"total":<registros enviados>,"proximo_cursor":"<cursor>"}`: leia depois `alteracoes?cursor=<esse cursor>` para receber exatamente o que mudou desde a exportação. Uma resposta cuja última linha não é a de `fim` está incompleta (a conexão caiu, ou o serviço falhou durante o envio): comece de novo. Conta como uma requisição no limite por minuto. Uma exportação por vez por credencial: outra ao mesmo tempo recebe 429 `limite_excedido` com `Retry-After: 5`. Um cliente que não lê nada por 60 segundos tem a exportação encerrada (a conexão é fechada, sem a linha de `fim`). Com `Accept-Encoding: gzip` a resposta vem comprimida. Não tem `ETag`. Com `incluir=contato` (escopo `clientes:contato:ler`), os registros trazem os campos de contato.
+         */
+        get: operations["exportarClientes"];
         put?: never;
         post?: never;
         delete?: never;
@@ -110,9 +130,29 @@ export interface paths {
         };
         /**
          * Alterações de ordens de serviço
-         * @description Sem `cursor`, começa do início: todos os registros atuais e as exclusões guardadas. Cada página traz `meta.proximo_cursor`; repita com ele enquanto `tem_mais` for `true`. Guarde o último `proximo_cursor` e retome dele mais tarde: vêm exatamente as alterações feitas desde então, na ordem em que se tornaram visíveis, sem pular nenhuma — mesmo quando transações terminam fora da ordem em que começaram. Um registro alterado várias vezes aparece uma vez, no estado mais recente. Exclusões (`excluido`, `registro` null) incluem registros excluídos, apagados ou transferidos para outra empresa, e são guardadas por pelo menos 30 dias. Alterações de itens e do checklist contam como alteração da OS; o registro é o da listagem (sem itens).
+         * @description Sem `cursor`, começa do início: todos os registros atuais e as exclusões guardadas. Com `a_partir=agora`, só o cursor do fim atual, para acompanhar as alterações daqui em diante. Cada página traz `meta.proximo_cursor`; repita com ele enquanto `tem_mais` for `true`. Guarde o último `proximo_cursor` e retome dele mais tarde: vêm exatamente as alterações feitas desde então, na ordem em que se tornaram visíveis, sem pular nenhuma — mesmo quando transações terminam fora da ordem em que começaram. Um registro alterado várias vezes aparece uma vez, no estado mais recente. Exclusões (`excluido`, `registro` null) incluem registros excluídos, apagados ou transferidos para outra empresa, e são guardadas por pelo menos 30 dias. O registro é o da listagem (sem itens); alterações de itens e do checklist contam como alteração da OS.
          */
         get: operations["listarAlteracoesOrdensServico"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/ordens-servico/exportacao": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Exportar ordens de serviço
+         * @description Todos os registros atuais da empresa (ativos e inativos; excluídos não vêm), numa só resposta, em NDJSON: um objeto JSON por linha, cada registro exatamente como o feed de alterações o traz em `registro`, por `id` crescente, todos do mesmo instante do banco. A última linha é `{"fim":true,"total":<registros enviados>,"proximo_cursor":"<cursor>"}`: leia depois `alteracoes?cursor=<esse cursor>` para receber exatamente o que mudou desde a exportação. Uma resposta cuja última linha não é a de `fim` está incompleta (a conexão caiu, ou o serviço falhou durante o envio): comece de novo. Conta como uma requisição no limite por minuto. Uma exportação por vez por credencial: outra ao mesmo tempo recebe 429 `limite_excedido` com `Retry-After: 5`. Um cliente que não lê nada por 60 segundos tem a exportação encerrada (a conexão é fechada, sem a linha de `fim`). Com `Accept-Encoding: gzip` a resposta vem comprimida. Não tem `ETag`. O registro é o da listagem (sem itens); alterações de itens e do checklist contam como alteração da OS.
+         */
+        get: operations["exportarOrdensServico"];
         put?: never;
         post?: never;
         delete?: never;
@@ -170,9 +210,29 @@ export interface paths {
         };
         /**
          * Alterações de contas a receber
-         * @description Sem `cursor`, começa do início: todos os registros atuais e as exclusões guardadas. Cada página traz `meta.proximo_cursor`; repita com ele enquanto `tem_mais` for `true`. Guarde o último `proximo_cursor` e retome dele mais tarde: vêm exatamente as alterações feitas desde então, na ordem em que se tornaram visíveis, sem pular nenhuma — mesmo quando transações terminam fora da ordem em que começaram. Um registro alterado várias vezes aparece uma vez, no estado mais recente. Exclusões (`excluido`, `registro` null) incluem registros excluídos, apagados ou transferidos para outra empresa, e são guardadas por pelo menos 30 dias. O `status` do registro é calculado na leitura e não gera alteração ao mudar com a data.
+         * @description Sem `cursor`, começa do início: todos os registros atuais e as exclusões guardadas. Com `a_partir=agora`, só o cursor do fim atual, para acompanhar as alterações daqui em diante. Cada página traz `meta.proximo_cursor`; repita com ele enquanto `tem_mais` for `true`. Guarde o último `proximo_cursor` e retome dele mais tarde: vêm exatamente as alterações feitas desde então, na ordem em que se tornaram visíveis, sem pular nenhuma — mesmo quando transações terminam fora da ordem em que começaram. Um registro alterado várias vezes aparece uma vez, no estado mais recente. Exclusões (`excluido`, `registro` null) incluem registros excluídos, apagados ou transferidos para outra empresa, e são guardadas por pelo menos 30 dias. O `status` do registro é calculado na leitura e não gera alteração ao mudar com a data.
          */
         get: operations["listarAlteracoesContasReceber"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/contas-receber/exportacao": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Exportar contas a receber
+         * @description Todos os registros atuais da empresa (ativos e inativos; excluídos não vêm), numa só resposta, em NDJSON: um objeto JSON por linha, cada registro exatamente como o feed de alterações o traz em `registro`, por `id` crescente, todos do mesmo instante do banco. A última linha é `{"fim":true,"total":<registros enviados>,"proximo_cursor":"<cursor>"}`: leia depois `alteracoes?cursor=<esse cursor>` para receber exatamente o que mudou desde a exportação. Uma resposta cuja última linha não é a de `fim` está incompleta (a conexão caiu, ou o serviço falhou durante o envio): comece de novo. Conta como uma requisição no limite por minuto. Uma exportação por vez por credencial: outra ao mesmo tempo recebe 429 `limite_excedido` com `Retry-After: 5`. Um cliente que não lê nada por 60 segundos tem a exportação encerrada (a conexão é fechada, sem a linha de `fim`). Com `Accept-Encoding: gzip` a resposta vem comprimida. Não tem `ETag`. O `status` do registro é calculado na leitura e não gera alteração ao mudar com a data.
+         */
+        get: operations["exportarContasReceber"];
         put?: never;
         post?: never;
         delete?: never;
@@ -210,9 +270,29 @@ export interface paths {
         };
         /**
          * Alterações de contas a pagar
-         * @description Sem `cursor`, começa do início: todos os registros atuais e as exclusões guardadas. Cada página traz `meta.proximo_cursor`; repita com ele enquanto `tem_mais` for `true`. Guarde o último `proximo_cursor` e retome dele mais tarde: vêm exatamente as alterações feitas desde então, na ordem em que se tornaram visíveis, sem pular nenhuma — mesmo quando transações terminam fora da ordem em que começaram. Um registro alterado várias vezes aparece uma vez, no estado mais recente. Exclusões (`excluido`, `registro` null) incluem registros excluídos, apagados ou transferidos para outra empresa, e são guardadas por pelo menos 30 dias. O `status` do registro é calculado na leitura e não gera alteração ao mudar com a data.
+         * @description Sem `cursor`, começa do início: todos os registros atuais e as exclusões guardadas. Com `a_partir=agora`, só o cursor do fim atual, para acompanhar as alterações daqui em diante. Cada página traz `meta.proximo_cursor`; repita com ele enquanto `tem_mais` for `true`. Guarde o último `proximo_cursor` e retome dele mais tarde: vêm exatamente as alterações feitas desde então, na ordem em que se tornaram visíveis, sem pular nenhuma — mesmo quando transações terminam fora da ordem em que começaram. Um registro alterado várias vezes aparece uma vez, no estado mais recente. Exclusões (`excluido`, `registro` null) incluem registros excluídos, apagados ou transferidos para outra empresa, e são guardadas por pelo menos 30 dias. O `status` do registro é calculado na leitura e não gera alteração ao mudar com a data.
          */
         get: operations["listarAlteracoesContasPagar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/contas-pagar/exportacao": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Exportar contas a pagar
+         * @description Todos os registros atuais da empresa (ativos e inativos; excluídos não vêm), numa só resposta, em NDJSON: um objeto JSON por linha, cada registro exatamente como o feed de alterações o traz em `registro`, por `id` crescente, todos do mesmo instante do banco. A última linha é `{"fim":true,"total":<registros enviados>,"proximo_cursor":"<cursor>"}`: leia depois `alteracoes?cursor=<esse cursor>` para receber exatamente o que mudou desde a exportação. Uma resposta cuja última linha não é a de `fim` está incompleta (a conexão caiu, ou o serviço falhou durante o envio): comece de novo. Conta como uma requisição no limite por minuto. Uma exportação por vez por credencial: outra ao mesmo tempo recebe 429 `limite_excedido` com `Retry-After: 5`. Um cliente que não lê nada por 60 segundos tem a exportação encerrada (a conexão é fechada, sem a linha de `fim`). Com `Accept-Encoding: gzip` a resposta vem comprimida. Não tem `ETag`. O `status` do registro é calculado na leitura e não gera alteração ao mudar com a data.
+         */
+        get: operations["exportarContasPagar"];
         put?: never;
         post?: never;
         delete?: never;
@@ -250,9 +330,29 @@ export interface paths {
         };
         /**
          * Alterações de boletos
-         * @description Sem `cursor`, começa do início: todos os registros atuais e as exclusões guardadas. Cada página traz `meta.proximo_cursor`; repita com ele enquanto `tem_mais` for `true`. Guarde o último `proximo_cursor` e retome dele mais tarde: vêm exatamente as alterações feitas desde então, na ordem em que se tornaram visíveis, sem pular nenhuma — mesmo quando transações terminam fora da ordem em que começaram. Um registro alterado várias vezes aparece uma vez, no estado mais recente. Exclusões (`excluido`, `registro` null) incluem registros excluídos, apagados ou transferidos para outra empresa, e são guardadas por pelo menos 30 dias.
+         * @description Sem `cursor`, começa do início: todos os registros atuais e as exclusões guardadas. Com `a_partir=agora`, só o cursor do fim atual, para acompanhar as alterações daqui em diante. Cada página traz `meta.proximo_cursor`; repita com ele enquanto `tem_mais` for `true`. Guarde o último `proximo_cursor` e retome dele mais tarde: vêm exatamente as alterações feitas desde então, na ordem em que se tornaram visíveis, sem pular nenhuma — mesmo quando transações terminam fora da ordem em que começaram. Um registro alterado várias vezes aparece uma vez, no estado mais recente. Exclusões (`excluido`, `registro` null) incluem registros excluídos, apagados ou transferidos para outra empresa, e são guardadas por pelo menos 30 dias.
          */
         get: operations["listarAlteracoesBoletos"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/boletos/exportacao": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Exportar boletos
+         * @description Todos os registros atuais da empresa (ativos e inativos; excluídos não vêm), numa só resposta, em NDJSON: um objeto JSON por linha, cada registro exatamente como o feed de alterações o traz em `registro`, por `id` crescente, todos do mesmo instante do banco. A última linha é `{"fim":true,"total":<registros enviados>,"proximo_cursor":"<cursor>"}`: leia depois `alteracoes?cursor=<esse cursor>` para receber exatamente o que mudou desde a exportação. Uma resposta cuja última linha não é a de `fim` está incompleta (a conexão caiu, ou o serviço falhou durante o envio): comece de novo. Conta como uma requisição no limite por minuto. Uma exportação por vez por credencial: outra ao mesmo tempo recebe 429 `limite_excedido` com `Retry-After: 5`. Um cliente que não lê nada por 60 segundos tem a exportação encerrada (a conexão é fechada, sem a linha de `fim`). Com `Accept-Encoding: gzip` a resposta vem comprimida. Não tem `ETag`.
+         */
+        get: operations["exportarBoletos"];
         put?: never;
         post?: never;
         delete?: never;
@@ -290,9 +390,29 @@ export interface paths {
         };
         /**
          * Alterações de produtos
-         * @description Sem `cursor`, começa do início: todos os registros atuais e as exclusões guardadas. Cada página traz `meta.proximo_cursor`; repita com ele enquanto `tem_mais` for `true`. Guarde o último `proximo_cursor` e retome dele mais tarde: vêm exatamente as alterações feitas desde então, na ordem em que se tornaram visíveis, sem pular nenhuma — mesmo quando transações terminam fora da ordem em que começaram. Um registro alterado várias vezes aparece uma vez, no estado mais recente. Exclusões (`excluido`, `registro` null) incluem registros excluídos, apagados ou transferidos para outra empresa, e são guardadas por pelo menos 30 dias.
+         * @description Sem `cursor`, começa do início: todos os registros atuais e as exclusões guardadas. Com `a_partir=agora`, só o cursor do fim atual, para acompanhar as alterações daqui em diante. Cada página traz `meta.proximo_cursor`; repita com ele enquanto `tem_mais` for `true`. Guarde o último `proximo_cursor` e retome dele mais tarde: vêm exatamente as alterações feitas desde então, na ordem em que se tornaram visíveis, sem pular nenhuma — mesmo quando transações terminam fora da ordem em que começaram. Um registro alterado várias vezes aparece uma vez, no estado mais recente. Exclusões (`excluido`, `registro` null) incluem registros excluídos, apagados ou transferidos para outra empresa, e são guardadas por pelo menos 30 dias.
          */
         get: operations["listarAlteracoesProdutos"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/produtos/exportacao": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Exportar produtos
+         * @description Todos os registros atuais da empresa (ativos e inativos; excluídos não vêm), numa só resposta, em NDJSON: um objeto JSON por linha, cada registro exatamente como o feed de alterações o traz em `registro`, por `id` crescente, todos do mesmo instante do banco. A última linha é `{"fim":true,"total":<registros enviados>,"proximo_cursor":"<cursor>"}`: leia depois `alteracoes?cursor=<esse cursor>` para receber exatamente o que mudou desde a exportação. Uma resposta cuja última linha não é a de `fim` está incompleta (a conexão caiu, ou o serviço falhou durante o envio): comece de novo. Conta como uma requisição no limite por minuto. Uma exportação por vez por credencial: outra ao mesmo tempo recebe 429 `limite_excedido` com `Retry-After: 5`. Um cliente que não lê nada por 60 segundos tem a exportação encerrada (a conexão é fechada, sem a linha de `fim`). Com `Accept-Encoding: gzip` a resposta vem comprimida. Não tem `ETag`.
+         */
+        get: operations["exportarProdutos"];
         put?: never;
         post?: never;
         delete?: never;
@@ -350,9 +470,29 @@ export interface paths {
         };
         /**
          * Alterações de serviços
-         * @description Sem `cursor`, começa do início: todos os registros atuais e as exclusões guardadas. Cada página traz `meta.proximo_cursor`; repita com ele enquanto `tem_mais` for `true`. Guarde o último `proximo_cursor` e retome dele mais tarde: vêm exatamente as alterações feitas desde então, na ordem em que se tornaram visíveis, sem pular nenhuma — mesmo quando transações terminam fora da ordem em que começaram. Um registro alterado várias vezes aparece uma vez, no estado mais recente. Exclusões (`excluido`, `registro` null) incluem registros excluídos, apagados ou transferidos para outra empresa, e são guardadas por pelo menos 30 dias.
+         * @description Sem `cursor`, começa do início: todos os registros atuais e as exclusões guardadas. Com `a_partir=agora`, só o cursor do fim atual, para acompanhar as alterações daqui em diante. Cada página traz `meta.proximo_cursor`; repita com ele enquanto `tem_mais` for `true`. Guarde o último `proximo_cursor` e retome dele mais tarde: vêm exatamente as alterações feitas desde então, na ordem em que se tornaram visíveis, sem pular nenhuma — mesmo quando transações terminam fora da ordem em que começaram. Um registro alterado várias vezes aparece uma vez, no estado mais recente. Exclusões (`excluido`, `registro` null) incluem registros excluídos, apagados ou transferidos para outra empresa, e são guardadas por pelo menos 30 dias.
          */
         get: operations["listarAlteracoesServicos"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/servicos/exportacao": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Exportar serviços
+         * @description Todos os registros atuais da empresa (ativos e inativos; excluídos não vêm), numa só resposta, em NDJSON: um objeto JSON por linha, cada registro exatamente como o feed de alterações o traz em `registro`, por `id` crescente, todos do mesmo instante do banco. A última linha é `{"fim":true,"total":<registros enviados>,"proximo_cursor":"<cursor>"}`: leia depois `alteracoes?cursor=<esse cursor>` para receber exatamente o que mudou desde a exportação. Uma resposta cuja última linha não é a de `fim` está incompleta (a conexão caiu, ou o serviço falhou durante o envio): comece de novo. Conta como uma requisição no limite por minuto. Uma exportação por vez por credencial: outra ao mesmo tempo recebe 429 `limite_excedido` com `Retry-After: 5`. Um cliente que não lê nada por 60 segundos tem a exportação encerrada (a conexão é fechada, sem a linha de `fim`). Com `Accept-Encoding: gzip` a resposta vem comprimida. Não tem `ETag`.
+         */
+        get: operations["exportarServicos"];
         put?: never;
         post?: never;
         delete?: never;
@@ -661,6 +801,18 @@ export interface components {
             /** @description 0 quando não há registros. */
             total_paginas: number;
         };
+        /** @description A última linha de uma exportação. Sem ela, a resposta está incompleta (a conexão caiu ou o serviço falhou durante o envio): comece de novo. */
+        ExportacaoFim: {
+            /**
+             * @description Sempre `true`: marca o fim da exportação.
+             * @constant
+             */
+            fim: true;
+            /** @description Quantos registros vieram nas linhas anteriores. */
+            total: number;
+            /** @description Cursor do feed de alterações do recurso: `alteracoes?cursor=<este valor>` traz exatamente o que mudou depois da exportação. */
+            proximo_cursor: string;
+        };
         /** @description Envelope de erro dos endpoints de dados. */
         Erro: {
             erro: {
@@ -736,7 +888,7 @@ export interface components {
         Pragma: string;
         /** @description Etiqueta forte do corpo da resposta. Reenvie-a em `If-None-Match`: enquanto o resultado for o mesmo, a resposta é 304, sem corpo (a requisição conta no limite como qualquer outra). */
         ETag: string;
-        /** @description Links de paginação (RFC 8288): `first`, `prev` (a partir da página 2), `next` (quando há próxima página) e `last`, com os demais parâmetros da requisição inalterados, na mesma ordem. Ex.: `<https://api.exemplo.com.br/v1/clientes?por_pagina=50&pagina=1>; rel="first", <...&pagina=3>; rel="next"`. */
+        /** @description Links de paginação (RFC 8288): `first`, `prev` (a partir da página 2), `next` (quando há próxima página) e `last`, com os demais parâmetros da requisição inalterados, na mesma ordem. URLs absolutas no endereço público configurado pelo operador; sem ele, referências relativas (`/v1/...`), resolvidas contra a URL da requisição. Ex.: `</v1/clientes?por_pagina=50&pagina=1>; rel="first", </v1/clientes?por_pagina=50&pagina=2>; rel="next"`. */
         Link: string;
     };
     pathItems: never;
@@ -787,7 +939,7 @@ export interface operations {
                     "application/json": components["schemas"]["Token"];
                 };
             };
-            /** @description `invalid_request`: requisição malformada (corpo, cabeçalho Basic, parâmetro repetido, segredo no corpo, query string). `invalid_scope`: escopo desconhecido ou não concedido à credencial. `unsupported_grant_type`: só `client_credentials` é aceito. */
+            /** @description `invalid_request`: requisição malformada (corpo, cabeçalho Basic, parâmetro repetido, segredo no corpo, query string, cabeçalho `Authorization`, `Host` ou `Content-Type` enviado mais de uma vez). `invalid_scope`: escopo desconhecido ou não concedido à credencial. `unsupported_grant_type`: só `client_credentials` é aceito. */
             400: {
                 headers: {
                     "X-Request-ID": components["headers"]["XRequestId"];
@@ -871,7 +1023,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request`: requisição malformada (corpo, cabeçalho Basic, parâmetro repetido, segredo no corpo, query string). */
+            /** @description `invalid_request`: corpo acima de 8192 bytes. */
             413: {
                 headers: {
                     "X-Request-ID": components["headers"]["XRequestId"];
@@ -890,7 +1042,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request`: requisição malformada (corpo, cabeçalho Basic, parâmetro repetido, segredo no corpo, query string). */
+            /** @description `invalid_request`: `Content-Type` ausente ou diferente de `application/x-www-form-urlencoded`, ou `Content-Encoding` diferente de `identity` (o corpo não é descomprimido; a resposta traz `Accept-Encoding: identity`). */
             415: {
                 headers: {
                     "X-Request-ID": components["headers"]["XRequestId"];
@@ -1272,6 +1424,8 @@ export interface operations {
                 incluir?: "contato";
                 /** @description O `meta.proximo_cursor` de uma resposta anterior deste endpoint, como recebido. Sem `cursor`, a leitura começa do início (uma sincronização completa). Um cursor que não foi emitido por este endpoint para esta empresa é recusado (400); um cursor anterior às exclusões ainda guardadas (pelo menos 30 dias) também: recomece sem cursor. */
                 cursor?: string;
+                /** @description `agora`: em vez de ler o feed, responde uma página vazia cujo `meta.proximo_cursor` é o fim atual do feed. Para quem já tem uma cópia dos dados (carregada de outra forma) e quer acompanhar só as alterações daqui em diante. Não combine com `cursor`. */
+                a_partir?: "agora";
                 /** @description Alterações por página, de 1 a 500. Padrão 100. */
                 por_pagina?: number;
             };
@@ -1496,6 +1650,260 @@ export interface operations {
                 };
             };
             /** @description `limite_excedido`: Limite de requisições excedido. Aguarde o tempo indicado em Retry-After. */
+            429: {
+                headers: {
+                    "X-Request-ID": components["headers"]["XRequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "erro": {
+                     *         "codigo": "limite_excedido",
+                     *         "mensagem": "Limite de requisições excedido. Aguarde o tempo indicado em Retry-After.",
+                     *         "detalhes": [],
+                     *         "request_id": "5f0c8a2e-3b7d-4e91-9a64-0d2c7be1f8a3"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Erro"] & {
+                        erro: {
+                            /** @enum {string} */
+                            codigo: "limite_excedido";
+                        };
+                    };
+                };
+            };
+            /** @description `erro_interno`: Erro interno inesperado. Informe o request_id ao suporte. */
+            500: {
+                headers: {
+                    "X-Request-ID": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "erro": {
+                     *         "codigo": "erro_interno",
+                     *         "mensagem": "Erro interno inesperado. Informe o request_id ao suporte.",
+                     *         "detalhes": [],
+                     *         "request_id": "5f0c8a2e-3b7d-4e91-9a64-0d2c7be1f8a3"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Erro"] & {
+                        erro: {
+                            /** @enum {string} */
+                            codigo: "erro_interno";
+                        };
+                    };
+                };
+            };
+            /** @description `servico_indisponivel`: Serviço temporariamente indisponível. Tente novamente em instantes. */
+            503: {
+                headers: {
+                    "X-Request-ID": components["headers"]["XRequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "erro": {
+                     *         "codigo": "servico_indisponivel",
+                     *         "mensagem": "Serviço temporariamente indisponível. Tente novamente em instantes.",
+                     *         "detalhes": [],
+                     *         "request_id": "5f0c8a2e-3b7d-4e91-9a64-0d2c7be1f8a3"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Erro"] & {
+                        erro: {
+                            /** @enum {string} */
+                            codigo: "servico_indisponivel";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    exportarClientes: {
+        parameters: {
+            query?: {
+                /** @description Único valor: `contato`. Acrescenta documento, e-mails, telefones e endereço. Exige o escopo `clientes:contato:ler`: sem ele, 403 `escopo_insuficiente` (os campos de contato nunca vêm sem esse escopo). */
+                incluir?: "contato";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /**
+             * @description NDJSON (`application/x-ndjson`): um registro por linha, por `id` crescente, e por último a linha de `fim`. O esquema e o exemplo abaixo são os de uma linha: um registro ou a linha de `fim`. Um corpo inteiro:
+             *
+             *     ```
+             *     {"id":1,"nome":"João da Silva","tipo_pessoa":"fisica","ativo":true,"data_cadastro":"2024-03-15T13:42:10Z","documento":"529.982.247-25","emails":["joao.silva@exemplo.com.br"],"telefones":[{"tipo":"celular","numero":"(11) 98765-4321"}],"endereco":{"logradouro":"Rua das Flores","numero":"123","complemento":"Apto 42","bairro":"Centro","cidade":"São Paulo","uf":"SP","cep":"01001-000"},"atualizado_em":"2025-11-03T18:20:44Z"}
+             *     {"fim":true,"total":1,"proximo_cursor":"MS4xLjEyMy40NTYuYWJj.c2lnbmF0dXJl"}
+             *     ```
+             */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "nome": "João da Silva",
+                     *       "tipo_pessoa": "fisica",
+                     *       "ativo": true,
+                     *       "data_cadastro": "2024-03-15T13:42:10Z",
+                     *       "documento": "529.982.247-25",
+                     *       "emails": [
+                     *         "joao.silva@exemplo.com.br"
+                     *       ],
+                     *       "telefones": [
+                     *         {
+                     *           "tipo": "celular",
+                     *           "numero": "(11) 98765-4321"
+                     *         }
+                     *       ],
+                     *       "endereco": {
+                     *         "logradouro": "Rua das Flores",
+                     *         "numero": "123",
+                     *         "complemento": "Apto 42",
+                     *         "bairro": "Centro",
+                     *         "cidade": "São Paulo",
+                     *         "uf": "SP",
+                     *         "cep": "01001-000"
+                     *       },
+                     *       "atualizado_em": "2025-11-03T18:20:44Z"
+                     *     }
+                     */
+                    "application/x-ndjson": components["schemas"]["Cliente"] | components["schemas"]["ExportacaoFim"];
+                };
+            };
+            /** @description `requisicao_invalida`: Requisição inválida: verifique os parâmetros enviados. */
+            400: {
+                headers: {
+                    "X-Request-ID": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "erro": {
+                     *         "codigo": "requisicao_invalida",
+                     *         "mensagem": "Requisição inválida: verifique os parâmetros enviados.",
+                     *         "detalhes": [
+                     *           {
+                     *             "campo": "x",
+                     *             "mensagem": "Parâmetro desconhecido neste endpoint."
+                     *           }
+                     *         ],
+                     *         "request_id": "5f0c8a2e-3b7d-4e91-9a64-0d2c7be1f8a3"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Erro"] & {
+                        erro: {
+                            /** @enum {string} */
+                            codigo: "requisicao_invalida";
+                        };
+                    };
+                };
+            };
+            /** @description `token_invalido`: Token de acesso ausente, inválido, revogado ou expirado. */
+            401: {
+                headers: {
+                    "X-Request-ID": components["headers"]["XRequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "erro": {
+                     *         "codigo": "token_invalido",
+                     *         "mensagem": "Token de acesso ausente, inválido, revogado ou expirado.",
+                     *         "detalhes": [],
+                     *         "request_id": "5f0c8a2e-3b7d-4e91-9a64-0d2c7be1f8a3"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Erro"] & {
+                        erro: {
+                            /** @enum {string} */
+                            codigo: "token_invalido";
+                        };
+                    };
+                };
+            };
+            /** @description `escopo_insuficiente`: O token não possui o escopo exigido por esta operação. `ip_nao_autorizado`: O endereço IP de origem não está autorizado para esta credencial. */
+            403: {
+                headers: {
+                    "X-Request-ID": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticateEscopo"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "erro": {
+                     *         "codigo": "escopo_insuficiente",
+                     *         "mensagem": "O token não possui o escopo exigido por esta operação.",
+                     *         "detalhes": [],
+                     *         "request_id": "5f0c8a2e-3b7d-4e91-9a64-0d2c7be1f8a3"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Erro"] & {
+                        erro: {
+                            /** @enum {string} */
+                            codigo: "escopo_insuficiente" | "ip_nao_autorizado";
+                        };
+                    };
+                };
+            };
+            /** @description `metodo_nao_permitido`: Método HTTP não permitido nesta rota. */
+            405: {
+                headers: {
+                    "X-Request-ID": components["headers"]["XRequestId"];
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "erro": {
+                     *         "codigo": "metodo_nao_permitido",
+                     *         "mensagem": "Método HTTP não permitido nesta rota.",
+                     *         "detalhes": [],
+                     *         "request_id": "5f0c8a2e-3b7d-4e91-9a64-0d2c7be1f8a3"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Erro"] & {
+                        erro: {
+                            /** @enum {string} */
+                            codigo: "metodo_nao_permitido";
+                        };
+                    };
+                };
+            };
+            /** @description `limite_excedido`: o limite por minuto da credencial foi atingido, ou outra exportação da mesma credencial está em andamento (`Retry-After: 5`; a mensagem diz qual dos dois). */
             429: {
                 headers: {
                     "X-Request-ID": components["headers"]["XRequestId"];
@@ -2164,6 +2572,8 @@ export interface operations {
             query?: {
                 /** @description O `meta.proximo_cursor` de uma resposta anterior deste endpoint, como recebido. Sem `cursor`, a leitura começa do início (uma sincronização completa). Um cursor que não foi emitido por este endpoint para esta empresa é recusado (400); um cursor anterior às exclusões ainda guardadas (pelo menos 30 dias) também: recomece sem cursor. */
                 cursor?: string;
+                /** @description `agora`: em vez de ler o feed, responde uma página vazia cujo `meta.proximo_cursor` é o fim atual do feed. Para quem já tem uma cópia dos dados (carregada de outra forma) e quer acompanhar só as alterações daqui em diante. Não combine com `cursor`. */
+                a_partir?: "agora";
                 /** @description Alterações por página, de 1 a 500. Padrão 100. */
                 por_pagina?: number;
             };
@@ -2380,6 +2790,249 @@ export interface operations {
                 };
             };
             /** @description `limite_excedido`: Limite de requisições excedido. Aguarde o tempo indicado em Retry-After. */
+            429: {
+                headers: {
+                    "X-Request-ID": components["headers"]["XRequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "erro": {
+                     *         "codigo": "limite_excedido",
+                     *         "mensagem": "Limite de requisições excedido. Aguarde o tempo indicado em Retry-After.",
+                     *         "detalhes": [],
+                     *         "request_id": "5f0c8a2e-3b7d-4e91-9a64-0d2c7be1f8a3"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Erro"] & {
+                        erro: {
+                            /** @enum {string} */
+                            codigo: "limite_excedido";
+                        };
+                    };
+                };
+            };
+            /** @description `erro_interno`: Erro interno inesperado. Informe o request_id ao suporte. */
+            500: {
+                headers: {
+                    "X-Request-ID": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "erro": {
+                     *         "codigo": "erro_interno",
+                     *         "mensagem": "Erro interno inesperado. Informe o request_id ao suporte.",
+                     *         "detalhes": [],
+                     *         "request_id": "5f0c8a2e-3b7d-4e91-9a64-0d2c7be1f8a3"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Erro"] & {
+                        erro: {
+                            /** @enum {string} */
+                            codigo: "erro_interno";
+                        };
+                    };
+                };
+            };
+            /** @description `servico_indisponivel`: Serviço temporariamente indisponível. Tente novamente em instantes. */
+            503: {
+                headers: {
+                    "X-Request-ID": components["headers"]["XRequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "erro": {
+                     *         "codigo": "servico_indisponivel",
+                     *         "mensagem": "Serviço temporariamente indisponível. Tente novamente em instantes.",
+                     *         "detalhes": [],
+                     *         "request_id": "5f0c8a2e-3b7d-4e91-9a64-0d2c7be1f8a3"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Erro"] & {
+                        erro: {
+                            /** @enum {string} */
+                            codigo: "servico_indisponivel";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    exportarOrdensServico: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /**
+             * @description NDJSON (`application/x-ndjson`): um registro por linha, por `id` crescente, e por último a linha de `fim`. O esquema e o exemplo abaixo são os de uma linha: um registro ou a linha de `fim`. Um corpo inteiro:
+             *
+             *     ```
+             *     {"id":1234,"numero":"OS-1234","status":"em_execucao","cliente":{"id":1,"nome":"João da Silva"},"tecnico":{"id":7,"nome":"Carlos Pereira"},"data_abertura":"2025-06-02","hora_abertura":"08:30:00","criada_em":"2025-06-02T11:30:00Z","data_conclusao":null,"valor_total":450.5,"atualizado_em":"2025-06-02T14:12:08Z"}
+             *     {"fim":true,"total":1,"proximo_cursor":"MS4xLjEyMy40NTYuYWJj.c2lnbmF0dXJl"}
+             *     ```
+             */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 1234,
+                     *       "numero": "OS-1234",
+                     *       "status": "em_execucao",
+                     *       "cliente": {
+                     *         "id": 1,
+                     *         "nome": "João da Silva"
+                     *       },
+                     *       "tecnico": {
+                     *         "id": 7,
+                     *         "nome": "Carlos Pereira"
+                     *       },
+                     *       "data_abertura": "2025-06-02",
+                     *       "hora_abertura": "08:30:00",
+                     *       "criada_em": "2025-06-02T11:30:00Z",
+                     *       "data_conclusao": null,
+                     *       "valor_total": 450.5,
+                     *       "atualizado_em": "2025-06-02T14:12:08Z"
+                     *     }
+                     */
+                    "application/x-ndjson": components["schemas"]["OrdemServico"] | components["schemas"]["ExportacaoFim"];
+                };
+            };
+            /** @description `requisicao_invalida`: Requisição inválida: verifique os parâmetros enviados. */
+            400: {
+                headers: {
+                    "X-Request-ID": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "erro": {
+                     *         "codigo": "requisicao_invalida",
+                     *         "mensagem": "Requisição inválida: verifique os parâmetros enviados.",
+                     *         "detalhes": [
+                     *           {
+                     *             "campo": "x",
+                     *             "mensagem": "Parâmetro desconhecido neste endpoint."
+                     *           }
+                     *         ],
+                     *         "request_id": "5f0c8a2e-3b7d-4e91-9a64-0d2c7be1f8a3"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Erro"] & {
+                        erro: {
+                            /** @enum {string} */
+                            codigo: "requisicao_invalida";
+                        };
+                    };
+                };
+            };
+            /** @description `token_invalido`: Token de acesso ausente, inválido, revogado ou expirado. */
+            401: {
+                headers: {
+                    "X-Request-ID": components["headers"]["XRequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "erro": {
+                     *         "codigo": "token_invalido",
+                     *         "mensagem": "Token de acesso ausente, inválido, revogado ou expirado.",
+                     *         "detalhes": [],
+                     *         "request_id": "5f0c8a2e-3b7d-4e91-9a64-0d2c7be1f8a3"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Erro"] & {
+                        erro: {
+                            /** @enum {string} */
+                            codigo: "token_invalido";
+                        };
+                    };
+                };
+            };
+            /** @description `escopo_insuficiente`: O token não possui o escopo exigido por esta operação. `ip_nao_autorizado`: O endereço IP de origem não está autorizado para esta credencial. */
+            403: {
+                headers: {
+                    "X-Request-ID": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticateEscopo"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "erro": {
+                     *         "codigo": "escopo_insuficiente",
+                     *         "mensagem": "O token não possui o escopo exigido por esta operação.",
+                     *         "detalhes": [],
+                     *         "request_id": "5f0c8a2e-3b7d-4e91-9a64-0d2c7be1f8a3"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Erro"] & {
+                        erro: {
+                            /** @enum {string} */
+                            codigo: "escopo_insuficiente" | "ip_nao_autorizado";
+                        };
+                    };
+                };
+            };
+            /** @description `metodo_nao_permitido`: Método HTTP não permitido nesta rota. */
+            405: {
+                headers: {
+                    "X-Request-ID": components["headers"]["XRequestId"];
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "erro": {
+                     *         "codigo": "metodo_nao_permitido",
+                     *         "mensagem": "Método HTTP não permitido nesta rota.",
+                     *         "detalhes": [],
+                     *         "request_id": "5f0c8a2e-3b7d-4e91-9a64-0d2c7be1f8a3"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Erro"] & {
+                        erro: {
+                            /** @enum {string} */
+                            codigo: "metodo_nao_permitido";
+                        };
+                    };
+                };
+            };
+            /** @description `limite_excedido`: o limite por minuto da credencial foi atingido, ou outra exportação da mesma credencial está em andamento (`Retry-After: 5`; a mensagem diz qual dos dois). */
             429: {
                 headers: {
                     "X-Request-ID": components["headers"]["XRequestId"];
@@ -3070,6 +3723,8 @@ export interface operations {
             query?: {
                 /** @description O `meta.proximo_cursor` de uma resposta anterior deste endpoint, como recebido. Sem `cursor`, a leitura começa do início (uma sincronização completa). Um cursor que não foi emitido por este endpoint para esta empresa é recusado (400); um cursor anterior às exclusões ainda guardadas (pelo menos 30 dias) também: recomece sem cursor. */
                 cursor?: string;
+                /** @description `agora`: em vez de ler o feed, responde uma página vazia cujo `meta.proximo_cursor` é o fim atual do feed. Para quem já tem uma cópia dos dados (carregada de outra forma) e quer acompanhar só as alterações daqui em diante. Não combine com `cursor`. */
+                a_partir?: "agora";
                 /** @description Alterações por página, de 1 a 500. Padrão 100. */
                 por_pagina?: number;
             };
@@ -3281,6 +3936,244 @@ export interface operations {
                 };
             };
             /** @description `limite_excedido`: Limite de requisições excedido. Aguarde o tempo indicado em Retry-After. */
+            429: {
+                headers: {
+                    "X-Request-ID": components["headers"]["XRequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "erro": {
+                     *         "codigo": "limite_excedido",
+                     *         "mensagem": "Limite de requisições excedido. Aguarde o tempo indicado em Retry-After.",
+                     *         "detalhes": [],
+                     *         "request_id": "5f0c8a2e-3b7d-4e91-9a64-0d2c7be1f8a3"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Erro"] & {
+                        erro: {
+                            /** @enum {string} */
+                            codigo: "limite_excedido";
+                        };
+                    };
+                };
+            };
+            /** @description `erro_interno`: Erro interno inesperado. Informe o request_id ao suporte. */
+            500: {
+                headers: {
+                    "X-Request-ID": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "erro": {
+                     *         "codigo": "erro_interno",
+                     *         "mensagem": "Erro interno inesperado. Informe o request_id ao suporte.",
+                     *         "detalhes": [],
+                     *         "request_id": "5f0c8a2e-3b7d-4e91-9a64-0d2c7be1f8a3"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Erro"] & {
+                        erro: {
+                            /** @enum {string} */
+                            codigo: "erro_interno";
+                        };
+                    };
+                };
+            };
+            /** @description `servico_indisponivel`: Serviço temporariamente indisponível. Tente novamente em instantes. */
+            503: {
+                headers: {
+                    "X-Request-ID": components["headers"]["XRequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "erro": {
+                     *         "codigo": "servico_indisponivel",
+                     *         "mensagem": "Serviço temporariamente indisponível. Tente novamente em instantes.",
+                     *         "detalhes": [],
+                     *         "request_id": "5f0c8a2e-3b7d-4e91-9a64-0d2c7be1f8a3"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Erro"] & {
+                        erro: {
+                            /** @enum {string} */
+                            codigo: "servico_indisponivel";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    exportarContasReceber: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /**
+             * @description NDJSON (`application/x-ndjson`): um registro por linha, por `id` crescente, e por último a linha de `fim`. O esquema e o exemplo abaixo são os de uma linha: um registro ou a linha de `fim`. Um corpo inteiro:
+             *
+             *     ```
+             *     {"id":3120,"cedente":{"tipo":"cliente","id":1,"nome":"João da Silva"},"descricao":"Parcela 2/3 da OS-1234","valor":150.17,"vencimento":"2025-07-10","status":"pago","data_pagamento":"2025-07-08","atualizado_em":"2025-07-08T19:31:26Z"}
+             *     {"fim":true,"total":1,"proximo_cursor":"MS4xLjEyMy40NTYuYWJj.c2lnbmF0dXJl"}
+             *     ```
+             */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 3120,
+                     *       "cedente": {
+                     *         "tipo": "cliente",
+                     *         "id": 1,
+                     *         "nome": "João da Silva"
+                     *       },
+                     *       "descricao": "Parcela 2/3 da OS-1234",
+                     *       "valor": 150.17,
+                     *       "vencimento": "2025-07-10",
+                     *       "status": "pago",
+                     *       "data_pagamento": "2025-07-08",
+                     *       "atualizado_em": "2025-07-08T19:31:26Z"
+                     *     }
+                     */
+                    "application/x-ndjson": components["schemas"]["Conta"] | components["schemas"]["ExportacaoFim"];
+                };
+            };
+            /** @description `requisicao_invalida`: Requisição inválida: verifique os parâmetros enviados. */
+            400: {
+                headers: {
+                    "X-Request-ID": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "erro": {
+                     *         "codigo": "requisicao_invalida",
+                     *         "mensagem": "Requisição inválida: verifique os parâmetros enviados.",
+                     *         "detalhes": [
+                     *           {
+                     *             "campo": "x",
+                     *             "mensagem": "Parâmetro desconhecido neste endpoint."
+                     *           }
+                     *         ],
+                     *         "request_id": "5f0c8a2e-3b7d-4e91-9a64-0d2c7be1f8a3"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Erro"] & {
+                        erro: {
+                            /** @enum {string} */
+                            codigo: "requisicao_invalida";
+                        };
+                    };
+                };
+            };
+            /** @description `token_invalido`: Token de acesso ausente, inválido, revogado ou expirado. */
+            401: {
+                headers: {
+                    "X-Request-ID": components["headers"]["XRequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "erro": {
+                     *         "codigo": "token_invalido",
+                     *         "mensagem": "Token de acesso ausente, inválido, revogado ou expirado.",
+                     *         "detalhes": [],
+                     *         "request_id": "5f0c8a2e-3b7d-4e91-9a64-0d2c7be1f8a3"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Erro"] & {
+                        erro: {
+                            /** @enum {string} */
+                            codigo: "token_invalido";
+                        };
+                    };
+                };
+            };
+            /** @description `escopo_insuficiente`: O token não possui o escopo exigido por esta operação. `ip_nao_autorizado`: O endereço IP de origem não está autorizado para esta credencial. */
+            403: {
+                headers: {
+                    "X-Request-ID": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticateEscopo"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "erro": {
+                     *         "codigo": "escopo_insuficiente",
+                     *         "mensagem": "O token não possui o escopo exigido por esta operação.",
+                     *         "detalhes": [],
+                     *         "request_id": "5f0c8a2e-3b7d-4e91-9a64-0d2c7be1f8a3"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Erro"] & {
+                        erro: {
+                            /** @enum {string} */
+                            codigo: "escopo_insuficiente" | "ip_nao_autorizado";
+                        };
+                    };
+                };
+            };
+            /** @description `metodo_nao_permitido`: Método HTTP não permitido nesta rota. */
+            405: {
+                headers: {
+                    "X-Request-ID": components["headers"]["XRequestId"];
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "erro": {
+                     *         "codigo": "metodo_nao_permitido",
+                     *         "mensagem": "Método HTTP não permitido nesta rota.",
+                     *         "detalhes": [],
+                     *         "request_id": "5f0c8a2e-3b7d-4e91-9a64-0d2c7be1f8a3"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Erro"] & {
+                        erro: {
+                            /** @enum {string} */
+                            codigo: "metodo_nao_permitido";
+                        };
+                    };
+                };
+            };
+            /** @description `limite_excedido`: o limite por minuto da credencial foi atingido, ou outra exportação da mesma credencial está em andamento (`Retry-After: 5`; a mensagem diz qual dos dois). */
             429: {
                 headers: {
                     "X-Request-ID": components["headers"]["XRequestId"];
@@ -3646,6 +4539,8 @@ export interface operations {
             query?: {
                 /** @description O `meta.proximo_cursor` de uma resposta anterior deste endpoint, como recebido. Sem `cursor`, a leitura começa do início (uma sincronização completa). Um cursor que não foi emitido por este endpoint para esta empresa é recusado (400); um cursor anterior às exclusões ainda guardadas (pelo menos 30 dias) também: recomece sem cursor. */
                 cursor?: string;
+                /** @description `agora`: em vez de ler o feed, responde uma página vazia cujo `meta.proximo_cursor` é o fim atual do feed. Para quem já tem uma cópia dos dados (carregada de outra forma) e quer acompanhar só as alterações daqui em diante. Não combine com `cursor`. */
+                a_partir?: "agora";
                 /** @description Alterações por página, de 1 a 500. Padrão 100. */
                 por_pagina?: number;
             };
@@ -3857,6 +4752,244 @@ export interface operations {
                 };
             };
             /** @description `limite_excedido`: Limite de requisições excedido. Aguarde o tempo indicado em Retry-After. */
+            429: {
+                headers: {
+                    "X-Request-ID": components["headers"]["XRequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "erro": {
+                     *         "codigo": "limite_excedido",
+                     *         "mensagem": "Limite de requisições excedido. Aguarde o tempo indicado em Retry-After.",
+                     *         "detalhes": [],
+                     *         "request_id": "5f0c8a2e-3b7d-4e91-9a64-0d2c7be1f8a3"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Erro"] & {
+                        erro: {
+                            /** @enum {string} */
+                            codigo: "limite_excedido";
+                        };
+                    };
+                };
+            };
+            /** @description `erro_interno`: Erro interno inesperado. Informe o request_id ao suporte. */
+            500: {
+                headers: {
+                    "X-Request-ID": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "erro": {
+                     *         "codigo": "erro_interno",
+                     *         "mensagem": "Erro interno inesperado. Informe o request_id ao suporte.",
+                     *         "detalhes": [],
+                     *         "request_id": "5f0c8a2e-3b7d-4e91-9a64-0d2c7be1f8a3"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Erro"] & {
+                        erro: {
+                            /** @enum {string} */
+                            codigo: "erro_interno";
+                        };
+                    };
+                };
+            };
+            /** @description `servico_indisponivel`: Serviço temporariamente indisponível. Tente novamente em instantes. */
+            503: {
+                headers: {
+                    "X-Request-ID": components["headers"]["XRequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "erro": {
+                     *         "codigo": "servico_indisponivel",
+                     *         "mensagem": "Serviço temporariamente indisponível. Tente novamente em instantes.",
+                     *         "detalhes": [],
+                     *         "request_id": "5f0c8a2e-3b7d-4e91-9a64-0d2c7be1f8a3"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Erro"] & {
+                        erro: {
+                            /** @enum {string} */
+                            codigo: "servico_indisponivel";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    exportarContasPagar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /**
+             * @description NDJSON (`application/x-ndjson`): um registro por linha, por `id` crescente, e por último a linha de `fim`. O esquema e o exemplo abaixo são os de uma linha: um registro ou a linha de `fim`. Um corpo inteiro:
+             *
+             *     ```
+             *     {"id":877,"cedente":{"tipo":"fornecedor","id":14,"nome":"Refrigeração Paulista Ltda"},"descricao":"Compra de gás refrigerante R-410A","valor":1280,"vencimento":"2025-08-05","status":"aberto","data_pagamento":null,"atualizado_em":"2025-07-21T12:00:37Z"}
+             *     {"fim":true,"total":1,"proximo_cursor":"MS4xLjEyMy40NTYuYWJj.c2lnbmF0dXJl"}
+             *     ```
+             */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 877,
+                     *       "cedente": {
+                     *         "tipo": "fornecedor",
+                     *         "id": 14,
+                     *         "nome": "Refrigeração Paulista Ltda"
+                     *       },
+                     *       "descricao": "Compra de gás refrigerante R-410A",
+                     *       "valor": 1280,
+                     *       "vencimento": "2025-08-05",
+                     *       "status": "aberto",
+                     *       "data_pagamento": null,
+                     *       "atualizado_em": "2025-07-21T12:00:37Z"
+                     *     }
+                     */
+                    "application/x-ndjson": components["schemas"]["Conta"] | components["schemas"]["ExportacaoFim"];
+                };
+            };
+            /** @description `requisicao_invalida`: Requisição inválida: verifique os parâmetros enviados. */
+            400: {
+                headers: {
+                    "X-Request-ID": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "erro": {
+                     *         "codigo": "requisicao_invalida",
+                     *         "mensagem": "Requisição inválida: verifique os parâmetros enviados.",
+                     *         "detalhes": [
+                     *           {
+                     *             "campo": "x",
+                     *             "mensagem": "Parâmetro desconhecido neste endpoint."
+                     *           }
+                     *         ],
+                     *         "request_id": "5f0c8a2e-3b7d-4e91-9a64-0d2c7be1f8a3"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Erro"] & {
+                        erro: {
+                            /** @enum {string} */
+                            codigo: "requisicao_invalida";
+                        };
+                    };
+                };
+            };
+            /** @description `token_invalido`: Token de acesso ausente, inválido, revogado ou expirado. */
+            401: {
+                headers: {
+                    "X-Request-ID": components["headers"]["XRequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "erro": {
+                     *         "codigo": "token_invalido",
+                     *         "mensagem": "Token de acesso ausente, inválido, revogado ou expirado.",
+                     *         "detalhes": [],
+                     *         "request_id": "5f0c8a2e-3b7d-4e91-9a64-0d2c7be1f8a3"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Erro"] & {
+                        erro: {
+                            /** @enum {string} */
+                            codigo: "token_invalido";
+                        };
+                    };
+                };
+            };
+            /** @description `escopo_insuficiente`: O token não possui o escopo exigido por esta operação. `ip_nao_autorizado`: O endereço IP de origem não está autorizado para esta credencial. */
+            403: {
+                headers: {
+                    "X-Request-ID": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticateEscopo"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "erro": {
+                     *         "codigo": "escopo_insuficiente",
+                     *         "mensagem": "O token não possui o escopo exigido por esta operação.",
+                     *         "detalhes": [],
+                     *         "request_id": "5f0c8a2e-3b7d-4e91-9a64-0d2c7be1f8a3"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Erro"] & {
+                        erro: {
+                            /** @enum {string} */
+                            codigo: "escopo_insuficiente" | "ip_nao_autorizado";
+                        };
+                    };
+                };
+            };
+            /** @description `metodo_nao_permitido`: Método HTTP não permitido nesta rota. */
+            405: {
+                headers: {
+                    "X-Request-ID": components["headers"]["XRequestId"];
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "erro": {
+                     *         "codigo": "metodo_nao_permitido",
+                     *         "mensagem": "Método HTTP não permitido nesta rota.",
+                     *         "detalhes": [],
+                     *         "request_id": "5f0c8a2e-3b7d-4e91-9a64-0d2c7be1f8a3"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Erro"] & {
+                        erro: {
+                            /** @enum {string} */
+                            codigo: "metodo_nao_permitido";
+                        };
+                    };
+                };
+            };
+            /** @description `limite_excedido`: o limite por minuto da credencial foi atingido, ou outra exportação da mesma credencial está em andamento (`Retry-After: 5`; a mensagem diz qual dos dois). */
             429: {
                 headers: {
                     "X-Request-ID": components["headers"]["XRequestId"];
@@ -4222,6 +5355,8 @@ export interface operations {
             query?: {
                 /** @description O `meta.proximo_cursor` de uma resposta anterior deste endpoint, como recebido. Sem `cursor`, a leitura começa do início (uma sincronização completa). Um cursor que não foi emitido por este endpoint para esta empresa é recusado (400); um cursor anterior às exclusões ainda guardadas (pelo menos 30 dias) também: recomece sem cursor. */
                 cursor?: string;
+                /** @description `agora`: em vez de ler o feed, responde uma página vazia cujo `meta.proximo_cursor` é o fim atual do feed. Para quem já tem uma cópia dos dados (carregada de outra forma) e quer acompanhar só as alterações daqui em diante. Não combine com `cursor`. */
+                a_partir?: "agora";
                 /** @description Alterações por página, de 1 a 500. Padrão 100. */
                 por_pagina?: number;
             };
@@ -4435,6 +5570,246 @@ export interface operations {
                 };
             };
             /** @description `limite_excedido`: Limite de requisições excedido. Aguarde o tempo indicado em Retry-After. */
+            429: {
+                headers: {
+                    "X-Request-ID": components["headers"]["XRequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "erro": {
+                     *         "codigo": "limite_excedido",
+                     *         "mensagem": "Limite de requisições excedido. Aguarde o tempo indicado em Retry-After.",
+                     *         "detalhes": [],
+                     *         "request_id": "5f0c8a2e-3b7d-4e91-9a64-0d2c7be1f8a3"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Erro"] & {
+                        erro: {
+                            /** @enum {string} */
+                            codigo: "limite_excedido";
+                        };
+                    };
+                };
+            };
+            /** @description `erro_interno`: Erro interno inesperado. Informe o request_id ao suporte. */
+            500: {
+                headers: {
+                    "X-Request-ID": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "erro": {
+                     *         "codigo": "erro_interno",
+                     *         "mensagem": "Erro interno inesperado. Informe o request_id ao suporte.",
+                     *         "detalhes": [],
+                     *         "request_id": "5f0c8a2e-3b7d-4e91-9a64-0d2c7be1f8a3"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Erro"] & {
+                        erro: {
+                            /** @enum {string} */
+                            codigo: "erro_interno";
+                        };
+                    };
+                };
+            };
+            /** @description `servico_indisponivel`: Serviço temporariamente indisponível. Tente novamente em instantes. */
+            503: {
+                headers: {
+                    "X-Request-ID": components["headers"]["XRequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "erro": {
+                     *         "codigo": "servico_indisponivel",
+                     *         "mensagem": "Serviço temporariamente indisponível. Tente novamente em instantes.",
+                     *         "detalhes": [],
+                     *         "request_id": "5f0c8a2e-3b7d-4e91-9a64-0d2c7be1f8a3"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Erro"] & {
+                        erro: {
+                            /** @enum {string} */
+                            codigo: "servico_indisponivel";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    exportarBoletos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /**
+             * @description NDJSON (`application/x-ndjson`): um registro por linha, por `id` crescente, e por último a linha de `fim`. O esquema e o exemplo abaixo são os de uma linha: um registro ou a linha de `fim`. Um corpo inteiro:
+             *
+             *     ```
+             *     {"id":88,"cliente":{"id":1,"nome":"João da Silva"},"numero_documento":"000188","linha_digitavel":"34191.79001 01043.510047 91020.150008 8 11070000015017","valor":150.17,"emissao":"2025-06-02","vencimento":"2025-07-10","status":"pago","data_pagamento":"2025-07-08","data_compensacao":"2025-07-09","atualizado_em":"2025-07-09T10:02:51Z"}
+             *     {"fim":true,"total":1,"proximo_cursor":"MS4xLjEyMy40NTYuYWJj.c2lnbmF0dXJl"}
+             *     ```
+             */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 88,
+                     *       "cliente": {
+                     *         "id": 1,
+                     *         "nome": "João da Silva"
+                     *       },
+                     *       "numero_documento": "000188",
+                     *       "linha_digitavel": "34191.79001 01043.510047 91020.150008 8 11070000015017",
+                     *       "valor": 150.17,
+                     *       "emissao": "2025-06-02",
+                     *       "vencimento": "2025-07-10",
+                     *       "status": "pago",
+                     *       "data_pagamento": "2025-07-08",
+                     *       "data_compensacao": "2025-07-09",
+                     *       "atualizado_em": "2025-07-09T10:02:51Z"
+                     *     }
+                     */
+                    "application/x-ndjson": components["schemas"]["Boleto"] | components["schemas"]["ExportacaoFim"];
+                };
+            };
+            /** @description `requisicao_invalida`: Requisição inválida: verifique os parâmetros enviados. */
+            400: {
+                headers: {
+                    "X-Request-ID": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "erro": {
+                     *         "codigo": "requisicao_invalida",
+                     *         "mensagem": "Requisição inválida: verifique os parâmetros enviados.",
+                     *         "detalhes": [
+                     *           {
+                     *             "campo": "x",
+                     *             "mensagem": "Parâmetro desconhecido neste endpoint."
+                     *           }
+                     *         ],
+                     *         "request_id": "5f0c8a2e-3b7d-4e91-9a64-0d2c7be1f8a3"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Erro"] & {
+                        erro: {
+                            /** @enum {string} */
+                            codigo: "requisicao_invalida";
+                        };
+                    };
+                };
+            };
+            /** @description `token_invalido`: Token de acesso ausente, inválido, revogado ou expirado. */
+            401: {
+                headers: {
+                    "X-Request-ID": components["headers"]["XRequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "erro": {
+                     *         "codigo": "token_invalido",
+                     *         "mensagem": "Token de acesso ausente, inválido, revogado ou expirado.",
+                     *         "detalhes": [],
+                     *         "request_id": "5f0c8a2e-3b7d-4e91-9a64-0d2c7be1f8a3"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Erro"] & {
+                        erro: {
+                            /** @enum {string} */
+                            codigo: "token_invalido";
+                        };
+                    };
+                };
+            };
+            /** @description `escopo_insuficiente`: O token não possui o escopo exigido por esta operação. `ip_nao_autorizado`: O endereço IP de origem não está autorizado para esta credencial. */
+            403: {
+                headers: {
+                    "X-Request-ID": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticateEscopo"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "erro": {
+                     *         "codigo": "escopo_insuficiente",
+                     *         "mensagem": "O token não possui o escopo exigido por esta operação.",
+                     *         "detalhes": [],
+                     *         "request_id": "5f0c8a2e-3b7d-4e91-9a64-0d2c7be1f8a3"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Erro"] & {
+                        erro: {
+                            /** @enum {string} */
+                            codigo: "escopo_insuficiente" | "ip_nao_autorizado";
+                        };
+                    };
+                };
+            };
+            /** @description `metodo_nao_permitido`: Método HTTP não permitido nesta rota. */
+            405: {
+                headers: {
+                    "X-Request-ID": components["headers"]["XRequestId"];
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "erro": {
+                     *         "codigo": "metodo_nao_permitido",
+                     *         "mensagem": "Método HTTP não permitido nesta rota.",
+                     *         "detalhes": [],
+                     *         "request_id": "5f0c8a2e-3b7d-4e91-9a64-0d2c7be1f8a3"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Erro"] & {
+                        erro: {
+                            /** @enum {string} */
+                            codigo: "metodo_nao_permitido";
+                        };
+                    };
+                };
+            };
+            /** @description `limite_excedido`: o limite por minuto da credencial foi atingido, ou outra exportação da mesma credencial está em andamento (`Retry-After: 5`; a mensagem diz qual dos dois). */
             429: {
                 headers: {
                     "X-Request-ID": components["headers"]["XRequestId"];
@@ -4791,6 +6166,8 @@ export interface operations {
             query?: {
                 /** @description O `meta.proximo_cursor` de uma resposta anterior deste endpoint, como recebido. Sem `cursor`, a leitura começa do início (uma sincronização completa). Um cursor que não foi emitido por este endpoint para esta empresa é recusado (400); um cursor anterior às exclusões ainda guardadas (pelo menos 30 dias) também: recomece sem cursor. */
                 cursor?: string;
+                /** @description `agora`: em vez de ler o feed, responde uma página vazia cujo `meta.proximo_cursor` é o fim atual do feed. Para quem já tem uma cópia dos dados (carregada de outra forma) e quer acompanhar só as alterações daqui em diante. Não combine com `cursor`. */
+                a_partir?: "agora";
                 /** @description Alterações por página, de 1 a 500. Padrão 100. */
                 por_pagina?: number;
             };
@@ -4999,6 +6376,241 @@ export interface operations {
                 };
             };
             /** @description `limite_excedido`: Limite de requisições excedido. Aguarde o tempo indicado em Retry-After. */
+            429: {
+                headers: {
+                    "X-Request-ID": components["headers"]["XRequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "erro": {
+                     *         "codigo": "limite_excedido",
+                     *         "mensagem": "Limite de requisições excedido. Aguarde o tempo indicado em Retry-After.",
+                     *         "detalhes": [],
+                     *         "request_id": "5f0c8a2e-3b7d-4e91-9a64-0d2c7be1f8a3"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Erro"] & {
+                        erro: {
+                            /** @enum {string} */
+                            codigo: "limite_excedido";
+                        };
+                    };
+                };
+            };
+            /** @description `erro_interno`: Erro interno inesperado. Informe o request_id ao suporte. */
+            500: {
+                headers: {
+                    "X-Request-ID": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "erro": {
+                     *         "codigo": "erro_interno",
+                     *         "mensagem": "Erro interno inesperado. Informe o request_id ao suporte.",
+                     *         "detalhes": [],
+                     *         "request_id": "5f0c8a2e-3b7d-4e91-9a64-0d2c7be1f8a3"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Erro"] & {
+                        erro: {
+                            /** @enum {string} */
+                            codigo: "erro_interno";
+                        };
+                    };
+                };
+            };
+            /** @description `servico_indisponivel`: Serviço temporariamente indisponível. Tente novamente em instantes. */
+            503: {
+                headers: {
+                    "X-Request-ID": components["headers"]["XRequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "erro": {
+                     *         "codigo": "servico_indisponivel",
+                     *         "mensagem": "Serviço temporariamente indisponível. Tente novamente em instantes.",
+                     *         "detalhes": [],
+                     *         "request_id": "5f0c8a2e-3b7d-4e91-9a64-0d2c7be1f8a3"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Erro"] & {
+                        erro: {
+                            /** @enum {string} */
+                            codigo: "servico_indisponivel";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    exportarProdutos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /**
+             * @description NDJSON (`application/x-ndjson`): um registro por linha, por `id` crescente, e por último a linha de `fim`. O esquema e o exemplo abaixo são os de uma linha: um registro ou a linha de `fim`. Um corpo inteiro:
+             *
+             *     ```
+             *     {"id":12,"codigo":"SUP-CD-01","nome":"Suporte para condensadora","descricao":"Par de suportes de aço galvanizado","unidade":"UN","valor":50.25,"ativo":true,"data_cadastro":"2024-01-20T14:05:00Z","atualizado_em":"2025-09-12T16:40:03Z"}
+             *     {"fim":true,"total":1,"proximo_cursor":"MS4xLjEyMy40NTYuYWJj.c2lnbmF0dXJl"}
+             *     ```
+             */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 12,
+                     *       "codigo": "SUP-CD-01",
+                     *       "nome": "Suporte para condensadora",
+                     *       "descricao": "Par de suportes de aço galvanizado",
+                     *       "unidade": "UN",
+                     *       "valor": 50.25,
+                     *       "ativo": true,
+                     *       "data_cadastro": "2024-01-20T14:05:00Z",
+                     *       "atualizado_em": "2025-09-12T16:40:03Z"
+                     *     }
+                     */
+                    "application/x-ndjson": components["schemas"]["Produto"] | components["schemas"]["ExportacaoFim"];
+                };
+            };
+            /** @description `requisicao_invalida`: Requisição inválida: verifique os parâmetros enviados. */
+            400: {
+                headers: {
+                    "X-Request-ID": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "erro": {
+                     *         "codigo": "requisicao_invalida",
+                     *         "mensagem": "Requisição inválida: verifique os parâmetros enviados.",
+                     *         "detalhes": [
+                     *           {
+                     *             "campo": "x",
+                     *             "mensagem": "Parâmetro desconhecido neste endpoint."
+                     *           }
+                     *         ],
+                     *         "request_id": "5f0c8a2e-3b7d-4e91-9a64-0d2c7be1f8a3"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Erro"] & {
+                        erro: {
+                            /** @enum {string} */
+                            codigo: "requisicao_invalida";
+                        };
+                    };
+                };
+            };
+            /** @description `token_invalido`: Token de acesso ausente, inválido, revogado ou expirado. */
+            401: {
+                headers: {
+                    "X-Request-ID": components["headers"]["XRequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "erro": {
+                     *         "codigo": "token_invalido",
+                     *         "mensagem": "Token de acesso ausente, inválido, revogado ou expirado.",
+                     *         "detalhes": [],
+                     *         "request_id": "5f0c8a2e-3b7d-4e91-9a64-0d2c7be1f8a3"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Erro"] & {
+                        erro: {
+                            /** @enum {string} */
+                            codigo: "token_invalido";
+                        };
+                    };
+                };
+            };
+            /** @description `escopo_insuficiente`: O token não possui o escopo exigido por esta operação. `ip_nao_autorizado`: O endereço IP de origem não está autorizado para esta credencial. */
+            403: {
+                headers: {
+                    "X-Request-ID": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticateEscopo"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "erro": {
+                     *         "codigo": "escopo_insuficiente",
+                     *         "mensagem": "O token não possui o escopo exigido por esta operação.",
+                     *         "detalhes": [],
+                     *         "request_id": "5f0c8a2e-3b7d-4e91-9a64-0d2c7be1f8a3"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Erro"] & {
+                        erro: {
+                            /** @enum {string} */
+                            codigo: "escopo_insuficiente" | "ip_nao_autorizado";
+                        };
+                    };
+                };
+            };
+            /** @description `metodo_nao_permitido`: Método HTTP não permitido nesta rota. */
+            405: {
+                headers: {
+                    "X-Request-ID": components["headers"]["XRequestId"];
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "erro": {
+                     *         "codigo": "metodo_nao_permitido",
+                     *         "mensagem": "Método HTTP não permitido nesta rota.",
+                     *         "detalhes": [],
+                     *         "request_id": "5f0c8a2e-3b7d-4e91-9a64-0d2c7be1f8a3"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Erro"] & {
+                        erro: {
+                            /** @enum {string} */
+                            codigo: "metodo_nao_permitido";
+                        };
+                    };
+                };
+            };
+            /** @description `limite_excedido`: o limite por minuto da credencial foi atingido, ou outra exportação da mesma credencial está em andamento (`Retry-After: 5`; a mensagem diz qual dos dois). */
             429: {
                 headers: {
                     "X-Request-ID": components["headers"]["XRequestId"];
@@ -5633,6 +7245,8 @@ export interface operations {
             query?: {
                 /** @description O `meta.proximo_cursor` de uma resposta anterior deste endpoint, como recebido. Sem `cursor`, a leitura começa do início (uma sincronização completa). Um cursor que não foi emitido por este endpoint para esta empresa é recusado (400); um cursor anterior às exclusões ainda guardadas (pelo menos 30 dias) também: recomece sem cursor. */
                 cursor?: string;
+                /** @description `agora`: em vez de ler o feed, responde uma página vazia cujo `meta.proximo_cursor` é o fim atual do feed. Para quem já tem uma cópia dos dados (carregada de outra forma) e quer acompanhar só as alterações daqui em diante. Não combine com `cursor`. */
+                a_partir?: "agora";
                 /** @description Alterações por página, de 1 a 500. Padrão 100. */
                 por_pagina?: number;
             };
@@ -5840,6 +7454,240 @@ export interface operations {
                 };
             };
             /** @description `limite_excedido`: Limite de requisições excedido. Aguarde o tempo indicado em Retry-After. */
+            429: {
+                headers: {
+                    "X-Request-ID": components["headers"]["XRequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "erro": {
+                     *         "codigo": "limite_excedido",
+                     *         "mensagem": "Limite de requisições excedido. Aguarde o tempo indicado em Retry-After.",
+                     *         "detalhes": [],
+                     *         "request_id": "5f0c8a2e-3b7d-4e91-9a64-0d2c7be1f8a3"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Erro"] & {
+                        erro: {
+                            /** @enum {string} */
+                            codigo: "limite_excedido";
+                        };
+                    };
+                };
+            };
+            /** @description `erro_interno`: Erro interno inesperado. Informe o request_id ao suporte. */
+            500: {
+                headers: {
+                    "X-Request-ID": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "erro": {
+                     *         "codigo": "erro_interno",
+                     *         "mensagem": "Erro interno inesperado. Informe o request_id ao suporte.",
+                     *         "detalhes": [],
+                     *         "request_id": "5f0c8a2e-3b7d-4e91-9a64-0d2c7be1f8a3"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Erro"] & {
+                        erro: {
+                            /** @enum {string} */
+                            codigo: "erro_interno";
+                        };
+                    };
+                };
+            };
+            /** @description `servico_indisponivel`: Serviço temporariamente indisponível. Tente novamente em instantes. */
+            503: {
+                headers: {
+                    "X-Request-ID": components["headers"]["XRequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "erro": {
+                     *         "codigo": "servico_indisponivel",
+                     *         "mensagem": "Serviço temporariamente indisponível. Tente novamente em instantes.",
+                     *         "detalhes": [],
+                     *         "request_id": "5f0c8a2e-3b7d-4e91-9a64-0d2c7be1f8a3"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Erro"] & {
+                        erro: {
+                            /** @enum {string} */
+                            codigo: "servico_indisponivel";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    exportarServicos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /**
+             * @description NDJSON (`application/x-ndjson`): um registro por linha, por `id` crescente, e por último a linha de `fim`. O esquema e o exemplo abaixo são os de uma linha: um registro ou a linha de `fim`. Um corpo inteiro:
+             *
+             *     ```
+             *     {"id":3,"codigo":"INST-SPLIT","nome":"Instalação de ar-condicionado split","descricao":null,"valor":350,"ativo":true,"data_cadastro":"2024-01-20T14:07:31Z","atualizado_em":"2024-01-20T14:07:31Z"}
+             *     {"fim":true,"total":1,"proximo_cursor":"MS4xLjEyMy40NTYuYWJj.c2lnbmF0dXJl"}
+             *     ```
+             */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 3,
+                     *       "codigo": "INST-SPLIT",
+                     *       "nome": "Instalação de ar-condicionado split",
+                     *       "descricao": null,
+                     *       "valor": 350,
+                     *       "ativo": true,
+                     *       "data_cadastro": "2024-01-20T14:07:31Z",
+                     *       "atualizado_em": "2024-01-20T14:07:31Z"
+                     *     }
+                     */
+                    "application/x-ndjson": components["schemas"]["Servico"] | components["schemas"]["ExportacaoFim"];
+                };
+            };
+            /** @description `requisicao_invalida`: Requisição inválida: verifique os parâmetros enviados. */
+            400: {
+                headers: {
+                    "X-Request-ID": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "erro": {
+                     *         "codigo": "requisicao_invalida",
+                     *         "mensagem": "Requisição inválida: verifique os parâmetros enviados.",
+                     *         "detalhes": [
+                     *           {
+                     *             "campo": "x",
+                     *             "mensagem": "Parâmetro desconhecido neste endpoint."
+                     *           }
+                     *         ],
+                     *         "request_id": "5f0c8a2e-3b7d-4e91-9a64-0d2c7be1f8a3"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Erro"] & {
+                        erro: {
+                            /** @enum {string} */
+                            codigo: "requisicao_invalida";
+                        };
+                    };
+                };
+            };
+            /** @description `token_invalido`: Token de acesso ausente, inválido, revogado ou expirado. */
+            401: {
+                headers: {
+                    "X-Request-ID": components["headers"]["XRequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "erro": {
+                     *         "codigo": "token_invalido",
+                     *         "mensagem": "Token de acesso ausente, inválido, revogado ou expirado.",
+                     *         "detalhes": [],
+                     *         "request_id": "5f0c8a2e-3b7d-4e91-9a64-0d2c7be1f8a3"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Erro"] & {
+                        erro: {
+                            /** @enum {string} */
+                            codigo: "token_invalido";
+                        };
+                    };
+                };
+            };
+            /** @description `escopo_insuficiente`: O token não possui o escopo exigido por esta operação. `ip_nao_autorizado`: O endereço IP de origem não está autorizado para esta credencial. */
+            403: {
+                headers: {
+                    "X-Request-ID": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticateEscopo"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "erro": {
+                     *         "codigo": "escopo_insuficiente",
+                     *         "mensagem": "O token não possui o escopo exigido por esta operação.",
+                     *         "detalhes": [],
+                     *         "request_id": "5f0c8a2e-3b7d-4e91-9a64-0d2c7be1f8a3"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Erro"] & {
+                        erro: {
+                            /** @enum {string} */
+                            codigo: "escopo_insuficiente" | "ip_nao_autorizado";
+                        };
+                    };
+                };
+            };
+            /** @description `metodo_nao_permitido`: Método HTTP não permitido nesta rota. */
+            405: {
+                headers: {
+                    "X-Request-ID": components["headers"]["XRequestId"];
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "erro": {
+                     *         "codigo": "metodo_nao_permitido",
+                     *         "mensagem": "Método HTTP não permitido nesta rota.",
+                     *         "detalhes": [],
+                     *         "request_id": "5f0c8a2e-3b7d-4e91-9a64-0d2c7be1f8a3"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Erro"] & {
+                        erro: {
+                            /** @enum {string} */
+                            codigo: "metodo_nao_permitido";
+                        };
+                    };
+                };
+            };
+            /** @description `limite_excedido`: o limite por minuto da credencial foi atingido, ou outra exportação da mesma credencial está em andamento (`Retry-After: 5`; a mensagem diz qual dos dois). */
             429: {
                 headers: {
                     "X-Request-ID": components["headers"]["XRequestId"];

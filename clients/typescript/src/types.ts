@@ -47,3 +47,19 @@ export type ContaPagar = ItemOf<'/v1/contas-pagar'>;
 export type Boleto = ItemOf<'/v1/boletos'>;
 export type Produto = RecordOf<'/v1/produtos/{id}'>;
 export type Servico = RecordOf<'/v1/servicos/{id}'>;
+
+/** Paths of the exports: `/v1/<recurso>/exportacao`. */
+export type ExportPath = Extract<keyof paths, `/v1/${string}/exportacao`>;
+/** One line of an export's NDJSON body: a record, or the `fim` line. */
+type ExportLine<P extends ExportPath> = Operation<P>['responses'] extends { 200: { content: { 'application/x-ndjson': infer L } } }
+  ? L
+  : never;
+/** One record of an export: the record as the feed's `registro` and the list serve it. */
+export type ExportRecord<P extends ExportPath> = Exclude<ExportLine<P>, { fim: true }>;
+/** The last line of an export: `fim`, `total` (records sent) and `proximo_cursor` (where the feed resumes). */
+export type ExportEnd = Extract<ExportLine<'/v1/clientes/exportacao'>, { fim: true }>;
+/**
+ * The query parameters of an export (`incluir` on clientes). An export that takes none accepts
+ * only `{}`, so that `export({}, { signal })` reads as well as on clientes.
+ */
+export type ExportQuery<P extends ExportPath> = [Query<P>] extends [never] ? Record<string, never> : Query<P>;

@@ -1,9 +1,11 @@
 import { BOLETO_STATUS as BOLETO_STATUSES, type BoletoStatus } from '../../domain/boleto.ts';
 import type { DatasetBoleto } from '../../store/import/dataset.ts';
-import { buildLinhaDigitavel } from '../brazil.ts';
-import type { Random } from '../random.ts';
+import type { Day } from '../../time/days-and-seconds.ts';
+import { buildLinhaDigitavel } from '../core/brazil.ts';
+import { dayText, PAST_DAYS } from '../core/moments.ts';
+import { randomPriceCents, reais } from '../core/money.ts';
+import type { Random } from '../core/random.ts';
 import { randomFor, type CompanyPlan } from './companies.ts';
-import { formatDay, randomPriceCents, reais, type Day } from './dates-and-money.ts';
 import { idOf } from './ids.ts';
 import { forcedDangling, pickRef, type RefPool } from './references.ts';
 import { isDeleted, spreadVariant } from './variety.ts';
@@ -34,13 +36,13 @@ function dueDayFor(random: Random, status: BoletoStatus, today: Day): Day {
     case 'pendente':
       return today + random.int(0, 120);
     case 'vencido':
-      return today - random.int(1, 548);
+      return today - random.int(1, PAST_DAYS);
     case 'pago':
-      return today + random.int(-548, 20);
+      return today + random.int(-PAST_DAYS, 20);
     case 'aguardando_confirmacao':
       return today + random.int(-10, 15);
     case 'cancelado':
-      return today + random.int(-548, 120);
+      return today + random.int(-PAST_DAYS, 120);
     default:
       return today + random.int(-300, 90);
   }
@@ -76,7 +78,7 @@ function buildBoleto(random: Random, plan: CompanyPlan, clientes: RefPool, index
   const dates = boletoDates(random, status, today);
   const valorCents = boletoValorCents(random);
   const registered = !(UNREGISTERED.has(status) && random.chance(0.5));
-  const vencimento = formatDay(dates.vencimento);
+  const vencimento = dayText(dates.vencimento);
   return {
     id: idOf(plan, index),
     empresa_id: plan.id,
@@ -86,11 +88,11 @@ function buildBoleto(random: Random, plan: CompanyPlan, clientes: RefPool, index
       ? buildLinhaDigitavel({ banco: plan.banco, valorCentavos: valorCents, vencimento, campoLivre: random.digits(25) })
       : null,
     valor: reais(valorCents),
-    emissao: dates.emissao === null ? null : formatDay(dates.emissao),
+    emissao: dates.emissao === null ? null : dayText(dates.emissao),
     vencimento,
     status,
-    data_pagamento: dates.pagamento === null ? null : formatDay(dates.pagamento),
-    data_compensacao: dates.compensacao === null ? null : formatDay(dates.compensacao),
+    data_pagamento: dates.pagamento === null ? null : dayText(dates.pagamento),
+    data_compensacao: dates.compensacao === null ? null : dayText(dates.compensacao),
     excluido: !forcedStatus && !dangling && isDeleted(random, index, count, 0.02),
   };
 }

@@ -1,10 +1,5 @@
 /** What the companies sell and buy: product, service and supplier templates. */
-
-type Unidade = 'un' | 'm' | 'kg' | 'cx';
-/** name, unit, price range in reais */
-export type ProductTemplate = readonly [string, Unidade, number, number];
-/** name, price range in reais */
-export type ServiceTemplate = readonly [string, number, number];
+import type { ProductTemplate, ServiceTemplate } from '../core/catalogue-template.ts';
 
 // --- catalogues of company 1 (phones, notebooks, electronics and some air conditioning)
 

@@ -1,4 +1,5 @@
 import type { DatasetCliente } from '../../store/import/dataset.ts';
+import type { Day } from '../../time/days-and-seconds.ts';
 import {
   CITIES,
   EMAIL_DOMAINS,
@@ -12,17 +13,18 @@ import {
   generateLandline,
   generateMobile,
   generatePersonName,
+  withoutAccents,
   type City,
-} from '../brazil.ts';
-import type { Random } from '../random.ts';
+} from '../core/brazil.ts';
+import { registrationDatetime } from '../core/moments.ts';
+import type { Random } from '../core/random.ts';
 import { randomFor, type CompanyPlan } from './companies.ts';
-import { registrationDatetime, type Day } from './dates-and-money.ts';
 import { idOf } from './ids.ts';
 import { isDeleted } from './variety.ts';
 
 /** What an operator types into "cidade" now and then: no accents, all caps, stray spaces. */
 function cityAsTyped(random: Random, cidade: string): string {
-  return random.pick([cidade.toUpperCase(), cidade.normalize('NFD').replace(/[\u0300-\u036f]/g, ''), ` ${cidade} `]);
+  return random.pick([cidade.toUpperCase(), withoutAccents(cidade), ` ${cidade} `]);
 }
 
 function documentFor(random: Random, juridica: boolean): string | null {

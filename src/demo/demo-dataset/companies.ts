@@ -1,6 +1,8 @@
 /** The two demo companies: what each one has, how much of it, and the PRNG of each of its collections. */
-import { findCity, type City } from '../brazil.ts';
-import { createRandom, hashSeed, type Random } from '../random.ts';
+import { findCity, type City } from '../core/brazil.ts';
+import type { ProductTemplate, ServiceTemplate } from '../core/catalogue-template.ts';
+import { CUSTOM_OS_STATUSES } from '../core/ordem-status.ts';
+import { createRandom, hashSeed, type Random } from '../core/random.ts';
 import {
   ELECTRONICS_PARTS,
   FORNECEDORES_ELETRONICA,
@@ -10,8 +12,6 @@ import {
   REFRIGERATION_PARTS,
   SERVICOS_CLIMATIZACAO,
   SERVICOS_ELETRONICA,
-  type ProductTemplate,
-  type ServiceTemplate,
 } from './catalogues.ts';
 import { CHECKLIST_CLIMATIZACAO, CHECKLIST_ELETRONICA, type ChecklistTemplate } from './checklist-templates.ts';
 
@@ -48,7 +48,7 @@ export const COMPANIES: readonly CompanyPlan[] = [
   {
     id: 1,
     nome: 'Assistência Técnica Modelo Ltda',
-    statusPersonalizados: ['aguardando_peca', 'em_garantia'],
+    statusPersonalizados: [...CUSTOM_OS_STATUSES],
     idBase: 0,
     counts: {
       clientes: 320,

@@ -1,9 +1,11 @@
 /** Contas a receber and contas a pagar. */
 import { CEDENTE_TIPOS, type CedenteTipo } from '../../domain/conta.ts';
 import type { DatasetConta } from '../../store/import/dataset.ts';
-import type { Random } from '../random.ts';
+import type { Day } from '../../time/days-and-seconds.ts';
+import { dayText, PAST_DAYS } from '../core/moments.ts';
+import { randomPriceCents, reais } from '../core/money.ts';
+import type { Random } from '../core/random.ts';
 import { randomFor, type CompanyPlan } from './companies.ts';
-import { formatDay, randomPriceCents, reais, type Day } from './dates-and-money.ts';
 import { idOf } from './ids.ts';
 import { forcedDangling, pickRef, type RefPool } from './references.ts';
 import { isDeleted, spreadVariant } from './variety.ts';
@@ -91,7 +93,7 @@ function buildConta(random: Random, plan: CompanyPlan, kind: ContaKind, refs: Co
   const cedente_tipo = forcedTipo ?? (dangling ? MAIN_CEDENTE[kind] : random.weighted(CEDENTE_WEIGHTS[kind]));
   const special = spreadVariant<AmountSpecial>(index, count, ['milhao', 'centavos', 'milhao', 'centavos']);
   // One receivable per company falls due exactly today: "aberto", not yet "vencido".
-  const vencimento = index === Math.floor(count / 3) ? today : today + random.int(-548, 183);
+  const vencimento = index === Math.floor(count / 3) ? today : today + random.int(-PAST_DAYS, 183);
   const pagamento = paymentDay(random, vencimento, today);
   return {
     id: idOf(plan, index),
@@ -102,8 +104,8 @@ function buildConta(random: Random, plan: CompanyPlan, kind: ContaKind, refs: Co
     cedente_nome: cedente_tipo === 'outro' ? random.pick(OUTRO_NOMES[kind]) : null,
     descricao: contaDescricao(random, kind, cedente_tipo, refs),
     valor: reais(contaValorCents(random, special)),
-    vencimento: formatDay(vencimento),
-    data_pagamento: pagamento === null ? null : formatDay(pagamento),
+    vencimento: dayText(vencimento),
+    data_pagamento: pagamento === null ? null : dayText(pagamento),
     // The records that guarantee a cedente type or a dangling reference stay visible.
     excluido: !forcedTipo && !dangling && isDeleted(random, index, count, 0.02),
   };

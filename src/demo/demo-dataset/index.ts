@@ -6,14 +6,17 @@
  * Deterministic: the same `today` always gives the same data set. Every collection of every
  * company draws from its own seeded PRNG, so adding records to one leaves the others as
  * they were.
+ *
+ * The sandbox profile of the generator core (../core/: dates, money, statuses, Brazilian names
+ * and documents, the PRNG); `seed generate` (../synthetic.ts) is the other profile.
  */
 import type { Dataset, DatasetEmpresa } from '../../store/import/dataset.ts';
-import { todayInSaoPaulo } from '../../time/sao-paulo-date.ts';
+import type { Day } from '../../time/days-and-seconds.ts';
+import { dayAround } from '../core/moments.ts';
 import { buildBoletos } from './boletos.ts';
 import { buildClientes } from './clientes.ts';
 import { COMPANIES, type CompanyPlan } from './companies.ts';
 import { buildContas, type ContaRefs } from './contas.ts';
-import { parseDay, type Day } from './dates-and-money.ts';
 import type { IdCounters } from './ids.ts';
 import { buildOrdens } from './ordens-servico.ts';
 import { buildProdutos, buildServicos } from './produtos-servicos.ts';
@@ -22,7 +25,6 @@ import { buildNamed } from './tecnicos-fornecedores-pre-clientes.ts';
 import { USUARIOS } from './users.ts';
 
 export { DEMO_LOGINS } from './users.ts';
-export { subtotalCents } from './dates-and-money.ts';
 
 function buildEmpresa(plan: CompanyPlan): DatasetEmpresa {
   return { id: plan.id, nome: plan.nome, status_personalizados: [...plan.statusPersonalizados], excluido: false };
@@ -89,7 +91,7 @@ function addCompany(dataset: Required<Dataset>, plan: CompanyPlan, counters: IdC
  * default: today in America/Sao_Paulo) to 6 months after it.
  */
 export function buildDemoDataset(options: { today?: string } = {}): Dataset {
-  const today = parseDay(options.today ?? todayInSaoPaulo());
+  const today = dayAround(options.today);
   const dataset = emptyDataset();
   // Item and checklist ids are unique across the whole data set, not only per order.
   const counters: IdCounters = { item: 0, checklist: 0 };

@@ -1,27 +1,17 @@
 import { STANDARD_OS_STATUS } from '../../domain/ordem-servico.ts';
 import type { DatasetOrdemServico } from '../../store/import/dataset.ts';
-import type { Random } from '../random.ts';
+import { timeOfDay, type Day } from '../../time/days-and-seconds.ts';
+import { businessSecond, datetime, dayText, PAST_DAYS, randomOffsetStyle } from '../core/moments.ts';
+import { osStatusWeights } from '../core/ordem-status.ts';
+import type { Random } from '../core/random.ts';
 import { randomFor, type CompanyPlan } from './companies.ts';
-import { businessSecond, clock, datetime, formatDay, randomOffsetStyle, type Day } from './dates-and-money.ts';
 import { idOf, type IdCounters } from './ids.ts';
 import { buildChecklist } from './os-checklist.ts';
 import { buildItens, type Catalog } from './os-itens.ts';
 import { forcedDangling, pickRef, type RefPool } from './references.ts';
 import { isDeleted, spreadVariant } from './variety.ts';
 
-const STATUS_WEIGHTS: Readonly<Record<string, number>> = {
-  aberta: 12,
-  concluida: 35,
-  cancelada: 6,
-  em_analise: 5,
-  aguardando_aprovacao: 5,
-  aprovada: 5,
-  reprovada: 3,
-  em_execucao: 8,
-  pausada: 3,
-  aguardando_orcamento: 4,
-  orcamento: 4,
-};
+/** Each of a company's own statuses, beside the standard weights (core/ordem-status.ts). */
 const CUSTOM_STATUS_WEIGHT = 5;
 
 /** Statuses of orders that are over: they were opened at least two days ago. */
@@ -38,9 +28,9 @@ const REOPENED_POSITION = 0.37;
 const REOPENED_STATUS = 'aberta';
 
 function openingDay(random: Random, status: string, today: Day): Day {
-  if (FINISHED_STATUSES.has(status)) return today - random.int(2, 548);
+  if (FINISHED_STATUSES.has(status)) return today - random.int(2, PAST_DAYS);
   // Work in progress is mostly recent, with some forgotten old orders.
-  return today - (random.chance(0.7) ? random.int(0, 90) : random.int(0, 548));
+  return today - (random.chance(0.7) ? random.int(0, 90) : random.int(0, PAST_DAYS));
 }
 
 interface OrdemRefs {
@@ -63,7 +53,7 @@ function buildOrdem(
   const reopened = !forcedStatus && !dangling && index === Math.floor(plan.counts.ordens_servico * REOPENED_POSITION);
   const status =
     forcedStatus ??
-    (reopened ? 'concluida' : random.weighted(statuses.map((s) => [s, STATUS_WEIGHTS[s] ?? CUSTOM_STATUS_WEIGHT] as const)));
+    (reopened ? 'concluida' : random.weighted(osStatusWeights(plan.statusPersonalizados.map((s) => [s, CUSTOM_STATUS_WEIGHT] as const))));
   const opened = openingDay(random, status, today);
   const openSecond = businessSecond(random);
   const style = randomOffsetStyle(random);
@@ -82,8 +72,8 @@ function buildOrdem(
     status: reopened ? REOPENED_STATUS : status,
     cliente_id: pickRef(random, refs.clientes, { live: 85, deleted: 4, missing: 3, none: 8 }, dangling),
     tecnico_id: pickRef(random, refs.tecnicos, { live: 75, deleted: 5, missing: 3, none: 17 }, dangling),
-    data_abertura: formatDay(opened),
-    hora_abertura: random.chance(0.85) ? clock(openSecond) : null,
+    data_abertura: dayText(opened),
+    hora_abertura: random.chance(0.85) ? timeOfDay(openSecond) : null,
     criada_em: random.chance(0.95) ? datetime(opened, Math.min(openSecond + random.int(0, 300), 86_399), style) : null,
     data_conclusao: conclusao,
     itens: buildItens(random, refs.catalog, counters),

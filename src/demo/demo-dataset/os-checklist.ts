@@ -1,6 +1,6 @@
 /** The checklist of an ordem de serviço: titles, yes/no questions and free-text answers. */
 import type { DatasetOsChecklist } from '../../store/import/dataset.ts';
-import type { Random } from '../random.ts';
+import type { Random } from '../core/random.ts';
 import type { ChecklistTemplate } from './checklist-templates.ts';
 import type { IdCounters } from './ids.ts';
 

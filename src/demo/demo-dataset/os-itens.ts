@@ -1,7 +1,7 @@
 /** The itens of an ordem de serviço: catalogue products and services, and free items. */
 import type { DatasetOsItem, DatasetProduto, DatasetServico } from '../../store/import/dataset.ts';
-import type { Random } from '../random.ts';
-import { quantity, randomPriceCents, reais, subtotalCents } from './dates-and-money.ts';
+import type { Random } from '../core/random.ts';
+import { centsOf, quantity, randomPriceCents, reais, subtotalCents } from '../core/money.ts';
 import type { IdCounters } from './ids.ts';
 
 export interface Catalog {
@@ -54,7 +54,7 @@ function buildItem(random: Random, catalog: Catalog, id: number): DatasetOsItem 
     itemId = record.id;
     unidade = record.unidade;
     descricao = record.nome ?? 'Item sem nome';
-    const listCents = Math.round((record.valor ?? 0) * 100);
+    const listCents = centsOf(record.valor ?? 0);
     // A discount now and then, still in whole cents.
     unitCents = random.chance(0.15) ? Math.round((listCents * 9) / 10) : listCents;
   }

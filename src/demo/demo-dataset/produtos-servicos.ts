@@ -1,6 +1,8 @@
 import type { DatasetProduto, DatasetServico } from '../../store/import/dataset.ts';
+import type { Day } from '../../time/days-and-seconds.ts';
+import { registrationDatetime } from '../core/moments.ts';
+import { randomPriceCents, reais } from '../core/money.ts';
 import { randomFor, type CompanyPlan } from './companies.ts';
-import { randomPriceCents, reais, registrationDatetime, type Day } from './dates-and-money.ts';
 import { idOf } from './ids.ts';
 import { isDeleted } from './variety.ts';
 

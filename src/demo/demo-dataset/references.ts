@@ -1,5 +1,5 @@
 /** References between records: to live ones, and dangling ones to soft-deleted or missing records. */
-import type { Random } from '../random.ts';
+import type { Random } from '../core/random.ts';
 import type { CompanyPlan } from './companies.ts';
 import { spreadVariant } from './variety.ts';
 

@@ -1,6 +1,6 @@
 /** Técnicos, fornecedores and pré-clientes: records that are only a name. */
 import type { DatasetNamed } from '../../store/import/dataset.ts';
-import { fullName, generatePersonName } from '../brazil.ts';
+import { fullName, generatePersonName } from '../core/brazil.ts';
 import { randomFor, type CompanyPlan } from './companies.ts';
 import { idOf } from './ids.ts';
 

@@ -1,5 +1,5 @@
 /** Fixed positions that make every company show every variant and a soft-deleted record. */
-import type { Random } from '../random.ts';
+import type { Random } from '../core/random.ts';
 
 /**
  * Spreads one fixed position per variant over a collection, so even small collections

@@ -1,8 +1,8 @@
 import { pageOf } from '../../domain/paging.ts';
-import { dataRoute, listBody } from '../../http/data-route.ts';
-import { sortOf } from '../../http/pagination.ts';
-import { periodOf, periodProblems } from '../../http/period.ts';
-import { feedBody, FEED_DESCRIPTION, feedParams, readFeedPage } from '../../http/feed-route.ts';
+import { dataRoute, listBody } from '../../contract/data-route.ts';
+import { sortOf } from '../../contract/pagination.ts';
+import { periodOf, periodProblems } from '../../contract/period.ts';
+import { syncRoutes } from '../../contract/sync-routes.ts';
 import { boletosQuery, boletosSpec } from './boletos.query.ts';
 import { boletoExample, BoletoSchema, boletosListParams } from './boletos.schema.ts';
 
@@ -35,18 +35,13 @@ export const boletosRoutes = [
       return listBody(found, page);
     },
   }),
-  dataRoute({
-    url: '/v1/boletos/alteracoes',
+  ...syncRoutes({
+    url: '/v1/boletos',
     scope: 'boletos:ler',
-    operationId: 'listarAlteracoesBoletos',
     tag: TAG,
-    summary: 'Alterações de boletos',
-    description: FEED_DESCRIPTION,
-    params: feedParams,
     record: RECORD,
-    feed: true,
-    async handler(ctx) {
-      return feedBody(await readFeedPage(ctx, boletosSpec, ctx.params()));
-    },
+    name: 'Boletos',
+    plural: 'boletos',
+    spec: () => boletosSpec,
   }),
 ];

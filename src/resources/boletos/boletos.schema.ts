@@ -1,8 +1,8 @@
 import { Type } from 'typebox';
-import { listParams } from '../../http/pagination.ts';
-import type { ParamSpecs } from '../../http/params.ts';
-import { periodParams } from '../../http/period.ts';
-import { AtualizadoEm, Nullable } from '../../http/schemas.ts';
+import { listParams } from '../../contract/pagination.ts';
+import type { ParamSpecs } from '../../contract/params.ts';
+import { periodParams } from '../../contract/period.ts';
+import { AtualizadoEm, Nullable } from '../../contract/schemas.ts';
 import { BOLETO_STATUS } from '../../domain/boleto.ts';
 
 export const BOLETOS_SORTS = ['id', 'emissao', 'vencimento', 'pagamento', 'valor', 'atualizado_em'] as const;

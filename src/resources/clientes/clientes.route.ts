@@ -1,13 +1,13 @@
 import { insufficientScope } from '../../auth/data-guard.ts';
 import { pageOf } from '../../domain/paging.ts';
 import { DataError, type Detalhe } from '../../errors/coded-error.ts';
-import { dataRoute, JsonText, listBody, type DataRouteContext } from '../../http/data-route.ts';
-import { sortOf } from '../../http/pagination.ts';
-import type { ParamSpecs } from '../../http/params.ts';
-import { splitPairs } from '../../http/query-string.ts';
-import { feedBody, FEED_DESCRIPTION, readFeedPage } from '../../http/feed-route.ts';
+import { dataRoute, JsonText, listBody, type DataRouteContext } from '../../contract/data-route.ts';
+import { sortOf } from '../../contract/pagination.ts';
+import type { ParamSpecs } from '../../contract/params.ts';
+import { splitPairs } from '../../contract/query-string.ts';
+import { syncRoutes } from '../../contract/sync-routes.ts';
 import { clientesQuery, clientesSpec } from './clientes.query.ts';
-import { clienteExample, ClienteSchema, clientesDetailParams, clientesFeedParams, clientesListParams } from './clientes.schema.ts';
+import { clienteExample, ClienteSchema, clientesDetailParams, clientesListParams } from './clientes.schema.ts';
 
 const CONTACT_SCOPE = 'clientes:contato:ler';
 
@@ -68,21 +68,17 @@ export const clientesRoutes = [
       return listBody(await ctx.listPage(clientesSpec(p.incluir === 'contato'), query), page);
     },
   }),
-  dataRoute({
-    url: '/v1/clientes/alteracoes',
+  ...syncRoutes({
+    url: '/v1/clientes',
     scope: 'clientes:ler',
-    operationId: 'listarAlteracoesClientes',
     tag: TAG,
-    summary: 'Alterações de clientes',
-    description: `${FEED_DESCRIPTION} Com \`incluir=contato\` (escopo \`clientes:contato:ler\`), os registros trazem os campos de contato.`,
-    params: clientesFeedParams,
     record: RECORD,
-    feed: true,
-    async handler(ctx) {
-      requireContactScopeIfAsked(ctx, clientesFeedParams);
-      const p = ctx.params();
-      return feedBody(await readFeedPage(ctx, clientesSpec(p.incluir === 'contato'), p));
-    },
+    name: 'Clientes',
+    plural: 'clientes',
+    params: clientesDetailParams,
+    note: 'Com `incluir=contato` (escopo `clientes:contato:ler`), os registros trazem os campos de contato.',
+    precheck: requireContactScopeIfAsked,
+    spec: (_ctx, p) => clientesSpec(p.incluir === 'contato'),
   }),
   dataRoute({
     url: '/v1/clientes/:id',

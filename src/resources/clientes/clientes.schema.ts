@@ -1,9 +1,8 @@
 import { Type } from 'typebox';
 import { NOME_MIN_LENGTH } from '../../domain/limits.ts';
-import { feedParams } from '../../http/feed-route.ts';
-import { listParams } from '../../http/pagination.ts';
-import type { ParamSpecs } from '../../http/params.ts';
-import { AtualizadoEm, DateTimeUtc, Nullable } from '../../http/schemas.ts';
+import { listParams } from '../../contract/pagination.ts';
+import type { ParamSpecs } from '../../contract/params.ts';
+import { AtualizadoEm, DateTimeUtc, Nullable } from '../../contract/schemas.ts';
 
 export const CLIENTES_SORTS = ['id', 'nome', 'data_cadastro', 'atualizado_em'] as const;
 
@@ -44,8 +43,6 @@ export const clientesListParams = {
 } as const satisfies ParamSpecs;
 
 export const clientesDetailParams = { incluir } as const satisfies ParamSpecs;
-
-export const clientesFeedParams = { incluir, ...feedParams } as const satisfies ParamSpecs;
 
 const contato = {
   documento: Type.Optional(Nullable(Type.String({ description: 'CPF ou CNPJ como cadastrado.' }))),

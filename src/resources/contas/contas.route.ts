@@ -2,11 +2,11 @@ import type { Static } from 'typebox';
 import type { Scope } from '../../domain/scopes.ts';
 import { pageOf, type Page } from '../../domain/paging.ts';
 import type { Detalhe } from '../../errors/coded-error.ts';
-import { dataRoute, listBody, type ApiTag } from '../../http/data-route.ts';
-import { sortOf } from '../../http/pagination.ts';
-import type { Parsed } from '../../http/params.ts';
-import { periodOf, periodProblems } from '../../http/period.ts';
-import { feedBody, FEED_DESCRIPTION, feedParams, parsedEntries, readFeedPage, type FeedAnswer } from '../../http/feed-route.ts';
+import { dataRoute, listBody, type ApiTag } from '../../contract/data-route.ts';
+import { sortOf } from '../../contract/pagination.ts';
+import type { Parsed } from '../../contract/params.ts';
+import { periodOf, periodProblems } from '../../contract/period.ts';
+import { syncRoutes } from '../../contract/sync-routes.ts';
 import type { ListPage } from '../../store/list/list-engine.ts';
 import { contasQuery, contasSpec, usuarioNames, type ContasTabela } from './contas.query.ts';
 import { ContaSchema, contasListParams } from './contas.schema.ts';
@@ -17,8 +17,9 @@ interface ContasResource {
   operationId: string;
   tag: ApiTag;
   summary: string;
-  feedOperationId: string;
-  feedSummary: string;
+  /** in the feed's and export's operation ids and summaries (contract/sync-routes.ts) */
+  name: string;
+  plural: string;
   tabela: ContasTabela;
   example: Record<string, unknown>;
 }
@@ -30,8 +31,8 @@ const RESOURCES: readonly ContasResource[] = [
     operationId: 'listarContasReceber',
     tag: { name: 'Contas a receber', description: 'O que a empresa tem a receber: valores, vencimentos, pagamentos e quem deve.' },
     summary: 'Listar contas a receber',
-    feedOperationId: 'listarAlteracoesContasReceber',
-    feedSummary: 'Alterações de contas a receber',
+    name: 'ContasReceber',
+    plural: 'contas a receber',
     tabela: 'contas_receber',
     example: {
       id: 3120,
@@ -50,8 +51,8 @@ const RESOURCES: readonly ContasResource[] = [
     operationId: 'listarContasPagar',
     tag: { name: 'Contas a pagar', description: 'O que a empresa tem a pagar: valores, vencimentos, pagamentos e a quem se deve.' },
     summary: 'Listar contas a pagar',
-    feedOperationId: 'listarAlteracoesContasPagar',
-    feedSummary: 'Alterações de contas a pagar',
+    name: 'ContasPagar',
+    plural: 'contas a pagar',
     tabela: 'contas_pagar',
     example: {
       id: 877,
@@ -91,16 +92,6 @@ async function withUsuarioNames(found: ListPage, page: Page, names: UsuarioNames
   return listBody({ records: data.map((c) => JSON.stringify(c)).join(','), total: found.total }, page);
 }
 
-/** A feed page of a company on another database than the central one: its usuario cedentes named as the list names them. */
-async function feedWithUsuarioNames(answer: FeedAnswer, names: UsuarioNames) {
-  const entries = parsedEntries(answer);
-  await nameUsuarios(
-    entries.flatMap((e) => (e.registro === null ? [] : [e.registro as ContaRecord])),
-    names,
-  );
-  return feedBody({ ...answer, entries: entries.map((e) => JSON.stringify(e)).join(',') });
-}
-
 /** `cedente_id` needs a `cedente_tipo` that has ids: an `outro` cedente is free text. */
 function cedenteProblems(p: Parsed<typeof contasListParams>): Detalhe[] {
   if (p.cedente_id === undefined) return [];
@@ -109,7 +100,7 @@ function cedenteProblems(p: Parsed<typeof contasListParams>): Detalhe[] {
   return [];
 }
 
-/** GET /v1/contas-receber and GET /v1/contas-pagar, and their feeds: one implementation, two tables (spec: same shape). */
+/** GET /v1/contas-receber and GET /v1/contas-pagar, their feeds and exports: one implementation, two tables (spec: same shape). */
 export const contasRoutes = RESOURCES.flatMap((resource) => [
   dataRoute({
     url: resource.url,
@@ -134,23 +125,19 @@ export const contasRoutes = RESOURCES.flatMap((resource) => [
       return withUsuarioNames(found, page, (ids) => usuarioNames(ctx.central, empresaId, ids));
     },
   }),
-  dataRoute({
-    url: `${resource.url}/alteracoes`,
+  ...syncRoutes({
+    url: resource.url,
     scope: resource.scope,
-    operationId: resource.feedOperationId,
     tag: resource.tag,
-    summary: resource.feedSummary,
-    description: `${FEED_DESCRIPTION} O \`status\` do registro é calculado na leitura e não gera alteração ao mudar com a data.`,
-    params: feedParams,
     record: { name: 'Conta', schema: ContaSchema, example: resource.example },
-    feed: true,
-    async handler(ctx) {
-      const p = ctx.params();
-      const { empresaId, tenantDb } = ctx.principal;
-      const usuariosHere = tenantDb === null;
-      const answer = await readFeedPage(ctx, contasSpec(resource.tabela, ctx.today, usuariosHere), p);
-      if (usuariosHere) return feedBody(answer);
-      return feedWithUsuarioNames(answer, (ids) => usuarioNames(ctx.central, empresaId, ids));
-    },
+    name: resource.name,
+    plural: resource.plural,
+    note: 'O `status` do registro é calculado na leitura e não gera alteração ao mudar com a data.',
+    spec: (ctx) => contasSpec(resource.tabela, ctx.today, ctx.principal.tenantDb === null),
+    // Users live in the central database: joined when the company's data is there too, else named here.
+    completer: (ctx) =>
+      ctx.principal.tenantDb === null
+        ? undefined
+        : (records) => nameUsuarios(records as ContaRecord[], (ids) => usuarioNames(ctx.central, ctx.principal.empresaId, ids)),
   }),
 ]);

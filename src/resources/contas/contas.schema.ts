@@ -1,9 +1,9 @@
 import { Type } from 'typebox';
 import { CEDENTE_TIPOS, CONTA_STATUS } from '../../domain/conta.ts';
-import { listParams } from '../../http/pagination.ts';
-import type { ParamSpecs } from '../../http/params.ts';
-import { periodParams } from '../../http/period.ts';
-import { AtualizadoEm, Nullable } from '../../http/schemas.ts';
+import { listParams } from '../../contract/pagination.ts';
+import type { ParamSpecs } from '../../contract/params.ts';
+import { periodParams } from '../../contract/period.ts';
+import { AtualizadoEm, Nullable } from '../../contract/schemas.ts';
 
 export const CONTAS_SORTS = ['id', 'vencimento', 'valor', 'data_pagamento', 'atualizado_em'] as const;
 

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { decimalToNumber } from '../../domain/decimal.ts';
 import type { Direction, Page } from '../../domain/paging.ts';
-import type { Period } from '../../http/period.ts';
+import type { Period } from '../../domain/period.ts';
 import type { ListQuery, ListSpec } from '../../store/list/list-spec.ts';
 import type { SqlPiece } from '../../store/list/sql-params.ts';
 import { dateText, utcText } from '../../store/sql.ts';

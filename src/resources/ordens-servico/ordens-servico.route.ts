@@ -2,10 +2,10 @@ import type { Principal } from '../../auth/principal.ts';
 import { isStandardOsStatus } from '../../domain/ordem-servico.ts';
 import { pageOf } from '../../domain/paging.ts';
 import { DataError, type Detalhe } from '../../errors/coded-error.ts';
-import { dataRoute, listBody } from '../../http/data-route.ts';
-import { sortOf } from '../../http/pagination.ts';
-import { periodOf, periodProblems } from '../../http/period.ts';
-import { feedBody, FEED_DESCRIPTION, feedParams, readFeedPage } from '../../http/feed-route.ts';
+import { dataRoute, listBody } from '../../contract/data-route.ts';
+import { sortOf } from '../../contract/pagination.ts';
+import { periodOf, periodProblems } from '../../contract/period.ts';
+import { syncRoutes } from '../../contract/sync-routes.ts';
 import { findOrdemServico, ordensServicoQuery, ordensServicoSpec } from './ordens-servico.query.ts';
 import {
   ordemServicoDetalheExample,
@@ -55,19 +55,15 @@ export const ordensServicoRoutes = [
       return listBody(found, page);
     },
   }),
-  dataRoute({
-    url: '/v1/ordens-servico/alteracoes',
+  ...syncRoutes({
+    url: '/v1/ordens-servico',
     scope: 'os:ler',
-    operationId: 'listarAlteracoesOrdensServico',
     tag: TAG,
-    summary: 'Alterações de ordens de serviço',
-    description: `${FEED_DESCRIPTION} Alterações de itens e do checklist contam como alteração da OS; o registro é o da listagem (sem itens).`,
-    params: feedParams,
     record: { name: 'OrdemServico', schema: OrdemServicoSchema, example: ordemServicoExample },
-    feed: true,
-    async handler(ctx) {
-      return feedBody(await readFeedPage(ctx, ordensServicoSpec, ctx.params()));
-    },
+    name: 'OrdensServico',
+    plural: 'ordens de serviço',
+    note: 'O registro é o da listagem (sem itens); alterações de itens e do checklist contam como alteração da OS.',
+    spec: () => ordensServicoSpec,
   }),
   dataRoute({
     url: '/v1/ordens-servico/:id',

@@ -1,8 +1,8 @@
 import { Type } from 'typebox';
-import { listParams } from '../../http/pagination.ts';
-import type { ParamSpecs } from '../../http/params.ts';
-import { periodParams } from '../../http/period.ts';
-import { AtualizadoEm, DateTimeUtc, Nullable } from '../../http/schemas.ts';
+import { listParams } from '../../contract/pagination.ts';
+import type { ParamSpecs } from '../../contract/params.ts';
+import { periodParams } from '../../contract/period.ts';
+import { AtualizadoEm, DateTimeUtc, Nullable } from '../../contract/schemas.ts';
 import { STANDARD_OS_STATUS } from '../../domain/ordem-servico.ts';
 
 export const ORDENS_SERVICO_SORTS = ['id', 'data_abertura', 'data_conclusao', 'atualizado_em'] as const;

@@ -1,9 +1,9 @@
 import { pageOf } from '../../domain/paging.ts';
 import type { Scope } from '../../domain/scopes.ts';
 import { DataError } from '../../errors/coded-error.ts';
-import { dataRoute, JsonText, listBody, type ApiRecord, type ApiTag } from '../../http/data-route.ts';
-import { sortOf } from '../../http/pagination.ts';
-import { feedBody, FEED_DESCRIPTION, feedParams, readFeedPage } from '../../http/feed-route.ts';
+import { dataRoute, JsonText, listBody, type ApiRecord, type ApiTag } from '../../contract/data-route.ts';
+import { sortOf } from '../../contract/pagination.ts';
+import { syncRoutes } from '../../contract/sync-routes.ts';
 import { catalogoQuery, catalogoSpec, type Catalogo } from './catalogo.query.ts';
 import { catalogoDetailParams, catalogoListParams } from './catalogo.schema.ts';
 
@@ -44,20 +44,7 @@ export function catalogoRoutes(resource: CatalogoResource) {
         return listBody(found, page);
       },
     }),
-    dataRoute({
-      url: `/v1/${table}/alteracoes`,
-      scope,
-      operationId: `listarAlteracoes${listName}`,
-      tag,
-      summary: `Alterações de ${plural}`,
-      description: FEED_DESCRIPTION,
-      params: feedParams,
-      record,
-      feed: true,
-      async handler(ctx) {
-        return feedBody(await readFeedPage(ctx, catalogoSpec(table), ctx.params()));
-      },
-    }),
+    ...syncRoutes({ url: `/v1/${table}`, scope, tag, record, name: listName, plural, spec: () => catalogoSpec(table) }),
     dataRoute({
       url: `/v1/${table}/:id`,
       scope,

@@ -1,8 +1,8 @@
 import { Type } from 'typebox';
 import { NOME_MIN_LENGTH } from '../../domain/limits.ts';
-import { listParams } from '../../http/pagination.ts';
-import type { ParamSpecs } from '../../http/params.ts';
-import { AtualizadoEm, DateTimeUtc, Nullable } from '../../http/schemas.ts';
+import { listParams } from '../../contract/pagination.ts';
+import type { ParamSpecs } from '../../contract/params.ts';
+import { AtualizadoEm, DateTimeUtc, Nullable } from '../../contract/schemas.ts';
 
 /** What produtos and servicos share (D24): list parameters and record fields. */
 export const CATALOGO_SORTS = ['id', 'nome', 'atualizado_em'] as const;

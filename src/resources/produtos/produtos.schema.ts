@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Nullable } from '../../http/schemas.ts';
+import { Nullable } from '../../contract/schemas.ts';
 import { catalogoFields as f } from './catalogo.schema.ts';
 
 export const ProdutoSchema = Type.Object(

@@ -1,6 +1,6 @@
 // A credential's audit trail: who did what, from where, and what changed, newest first.
+import { byId, el } from '../../page-base/dom.js';
 import { api, messageOf } from './api.js';
-import { $, el } from './dom.js';
 import { restoreFocus } from './focus.js';
 import { formatDate, formatDateTime } from './format.js';
 import { handleCommonFailure } from './session.js';
@@ -113,13 +113,13 @@ function auditItem(event) {
 
 /** @param {string} clientId */
 async function loadAudit(clientId) {
-  const list = $('audit-list');
+  const list = byId('audit-list');
   list.setAttribute('aria-busy', 'true');
   try {
     const data = /** @type {AuditAnswer} */ (await api('GET', '/credentials/' + encodeURIComponent(clientId) + '/audit'));
     const events = Array.isArray(data.events) ? data.events : [];
     list.replaceChildren(...events.map(auditItem));
-    $('audit-empty').hidden = events.length > 0;
+    byId('audit-empty').hidden = events.length > 0;
   } catch (err) {
     if (await handleCommonFailure(err)) return;
     list.replaceChildren(el('li', { className: 'notice notice-error', text: messageOf(err) }));
@@ -135,11 +135,11 @@ async function loadAudit(clientId) {
 export async function openAudit(cred, trigger) {
   state.auditClientId = cred.client_id;
   state.auditTrigger = { action: 'audit', clientId: cred.client_id, element: trigger };
-  $('audit-title').textContent = 'Histórico — ' + cred.name;
-  $('audit-section').hidden = false;
+  byId('audit-title').textContent = 'Histórico — ' + cred.name;
+  byId('audit-section').hidden = false;
   await loadAudit(cred.client_id);
-  $('audit-section').scrollIntoView({ block: 'start' });
-  $('audit-title').focus();
+  byId('audit-section').scrollIntoView({ block: 'start' });
+  byId('audit-title').focus();
 }
 
 /**
@@ -147,12 +147,12 @@ export async function openAudit(cred, trigger) {
  * @param {string} clientId
  */
 export async function refreshAuditIf(clientId) {
-  if (state.auditClientId === clientId && !$('audit-section').hidden) await loadAudit(clientId);
+  if (state.auditClientId === clientId && !byId('audit-section').hidden) await loadAudit(clientId);
 }
 
 export function closeAudit() {
-  $('audit-section').hidden = true;
-  $('audit-list').replaceChildren();
+  byId('audit-section').hidden = true;
+  byId('audit-list').replaceChildren();
   state.auditClientId = null;
   restoreFocus(state.auditTrigger);
   state.auditTrigger = null;

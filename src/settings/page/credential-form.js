@@ -1,6 +1,7 @@
 // The create and edit form: its scope checkboxes, the password field that a sensitive scope
 // asks for, and the checks made before anything is sent (the server checks again).
-import { $, el, badge } from './dom.js';
+import { byId, el } from '../../page-base/dom.js';
+import { badge } from './dom.js';
 import { todayIso } from './format.js';
 import { clearErrors, setFieldError, showFormError } from './form-feedback.js';
 import { ipProblem } from './ip-check.js';
@@ -9,7 +10,7 @@ import { isSensitive, state } from './state.js';
 
 /** @param {string[]} selected the scopes checked to begin with */
 function renderScopeCheckboxes(selected) {
-  const container = $('cred-scopes-groups');
+  const container = byId('cred-scopes-groups');
   container.replaceChildren();
   /** @type {Map<string, ScopeInfo[]>} */
   const groups = new Map();
@@ -42,7 +43,7 @@ function renderScopeCheckboxes(selected) {
 /** @returns {string[]} */
 function selectedScopes() {
   return Array.from(
-    /** @type {NodeListOf<HTMLInputElement>} */ ($('cred-scopes-groups').querySelectorAll('input[type="checkbox"]:checked')),
+    /** @type {NodeListOf<HTMLInputElement>} */ (byId('cred-scopes-groups').querySelectorAll('input[type="checkbox"]:checked')),
   ).map((i) => i.value);
 }
 
@@ -55,8 +56,8 @@ function passwordNeeded() {
 
 function updatePasswordField() {
   const needed = passwordNeeded();
-  const field = $('cred-senha-field');
-  const input = /** @type {HTMLInputElement} */ ($('cred-senha'));
+  const field = byId('cred-senha-field');
+  const input = /** @type {HTMLInputElement} */ (byId('cred-senha'));
   field.hidden = !needed;
   input.required = needed;
   if (needed) input.setAttribute('aria-required', 'true');
@@ -64,7 +65,7 @@ function updatePasswordField() {
     input.removeAttribute('aria-required');
     input.value = '';
   }
-  $('cred-senha-hint').textContent =
+  byId('cred-senha-hint').textContent =
     state.form && state.form.mode === 'edit' && state.form.credential.scopes.some(isSensitive)
       ? 'Necessária porque esta credencial tem um escopo sensível.'
       : 'Necessária porque você escolheu um escopo sensível.';
@@ -92,32 +93,32 @@ function updatePasswordField() {
  * @param {HTMLElement} trigger
  */
 export function openForm(mode, credential, trigger) {
-  const form = /** @type {HTMLFormElement} */ ($('credential-form'));
+  const form = /** @type {HTMLFormElement} */ (byId('credential-form'));
   form.reset();
   clearErrors(form);
   // The overloads above pair 'edit' with a credential and 'create' with none.
   const opened = /** @type {FormState} */ ({ mode, credential, trigger });
   state.form = opened;
   const editing = opened.mode === 'edit';
-  $('form-title').textContent = editing ? 'Alterar credencial' : 'Nova credencial';
-  $('form-subtitle').hidden = !editing;
-  $('form-subtitle').replaceChildren(
+  byId('form-title').textContent = editing ? 'Alterar credencial' : 'Nova credencial';
+  byId('form-subtitle').hidden = !editing;
+  byId('form-subtitle').replaceChildren(
     ...(editing
       ? ['“' + opened.credential.name + '” · Client ID ', el('code', { className: 'token', text: opened.credential.client_id })]
       : []),
   );
-  $('form-submit').textContent = editing ? 'Salvar alterações' : 'Criar credencial';
+  byId('form-submit').textContent = editing ? 'Salvar alterações' : 'Criar credencial';
   renderScopeCheckboxes(editing ? opened.credential.scopes : []);
-  /** @type {HTMLInputElement} */ ($('cred-name')).value = editing ? opened.credential.name : '';
-  /** @type {HTMLTextAreaElement} */ ($('cred-ips')).value = editing ? opened.credential.allowed_ips.join('\n') : '';
-  const expiresInput = /** @type {HTMLInputElement} */ ($('cred-expires'));
+  /** @type {HTMLInputElement} */ (byId('cred-name')).value = editing ? opened.credential.name : '';
+  /** @type {HTMLTextAreaElement} */ (byId('cred-ips')).value = editing ? opened.credential.allowed_ips.join('\n') : '';
+  const expiresInput = /** @type {HTMLInputElement} */ (byId('cred-expires'));
   expiresInput.value = editing && opened.credential.expires ? opened.credential.expires : '';
   expiresInput.min = todayIso();
   updatePasswordField();
-  $('form-section').hidden = false;
-  $('new-credential-button').setAttribute('aria-expanded', 'true');
-  $('form-section').scrollIntoView({ block: 'start' });
-  $('cred-name').focus();
+  byId('form-section').hidden = false;
+  byId('new-credential-button').setAttribute('aria-expanded', 'true');
+  byId('form-section').scrollIntoView({ block: 'start' });
+  byId('cred-name').focus();
 }
 
 /**
@@ -125,12 +126,12 @@ export function openForm(mode, credential, trigger) {
  * @returns {HTMLElement | null}
  */
 export function hideForm() {
-  const form = /** @type {HTMLFormElement} */ ($('credential-form'));
+  const form = /** @type {HTMLFormElement} */ (byId('credential-form'));
   form.reset();
-  /** @type {HTMLInputElement} */ ($('cred-senha')).value = '';
+  /** @type {HTMLInputElement} */ (byId('cred-senha')).value = '';
   clearErrors(form);
-  $('form-section').hidden = true;
-  $('new-credential-button').setAttribute('aria-expanded', 'false');
+  byId('form-section').hidden = true;
+  byId('new-credential-button').setAttribute('aria-expanded', 'false');
   const trigger = state.form ? state.form.trigger : null;
   state.form = null;
   return trigger;
@@ -138,7 +139,7 @@ export function hideForm() {
 
 /** @returns {{ line: number, text: string }[]} the lines that are not blank, numbered from 1 */
 function ipLines() {
-  return /** @type {HTMLTextAreaElement} */ ($('cred-ips')).value
+  return /** @type {HTMLTextAreaElement} */ (byId('cred-ips')).value
     .split(/\r?\n/)
     .map((line, index) => ({ line: index + 1, text: line.trim() }))
     .filter((l) => l.text !== '');
@@ -158,15 +159,15 @@ function sameList(a, b) {
  */
 export function collectForm() {
   if (state.form === null) return null;
-  const form = $('credential-form');
+  const form = byId('credential-form');
   clearErrors(form);
   const { mode, credential: original } = state.form;
   const editing = mode === 'edit';
-  const name = /** @type {HTMLInputElement} */ ($('cred-name')).value.trim();
+  const name = /** @type {HTMLInputElement} */ (byId('cred-name')).value.trim();
   const scopes = selectedScopes();
   const lines = ipLines();
-  const expires = /** @type {HTMLInputElement} */ ($('cred-expires')).value || null;
-  const senha = /** @type {HTMLInputElement} */ ($('cred-senha')).value;
+  const expires = /** @type {HTMLInputElement} */ (byId('cred-expires')).value || null;
+  const senha = /** @type {HTMLInputElement} */ (byId('cred-senha')).value;
   /** @type {HTMLElement[]} */
   const problems = [];
 
@@ -211,7 +212,7 @@ export function collectForm() {
     if (expiresChanged) body.expires = expires;
     if (Object.keys(body).length === 0) {
       showFormError('form-error', 'Nenhuma alteração para salvar.');
-      $('cred-name').focus();
+      byId('cred-name').focus();
       return null;
     }
   }

@@ -1,9 +1,9 @@
 // Sending the create and edit form, and putting the server's refusals beside their fields.
+import { byId } from '../../page-base/dom.js';
 import { api, ApiFailure, messageOf } from './api.js';
 import { refreshAuditIf } from './audit.js';
 import { collectForm, hideForm } from './credential-form.js';
 import { reloadCredentials } from './credentials-list.js';
-import { $ } from './dom.js';
 import { focusRowButton } from './focus.js';
 import { busy, setFieldError, showFormError } from './form-feedback.js';
 import { openSecret } from './secret-dialog.js';
@@ -46,7 +46,7 @@ function showServerFieldErrors(detalhes, fieldFor, formErrorBox) {
   }
   let first = null;
   for (const [fieldId, messages] of byField) {
-    if (fieldId.endsWith('-senha')) $(fieldId + '-field').hidden = false;
+    if (fieldId.endsWith('-senha')) byId(fieldId + '-field').hidden = false;
     const target = setFieldError(fieldId, messages);
     first = first || target;
   }
@@ -82,21 +82,21 @@ export async function onSubmitCredential(event) {
         focusRowButton('edit', credential.client_id);
       }
     } catch (err) {
-      /** @type {HTMLInputElement} */ ($('cred-senha')).value = '';
+      /** @type {HTMLInputElement} */ (byId('cred-senha')).value = '';
       if (await handleCommonFailure(err)) return;
       if (err instanceof ApiFailure && err.codigo === 'senha_incorreta') {
-        $('cred-senha-field').hidden = false;
+        byId('cred-senha-field').hidden = false;
         setFieldError('cred-senha', err.message || 'Senha incorreta.').focus();
         showFormError('form-error', 'Corrija o campo indicado.');
         return;
       }
       if (err instanceof ApiFailure && err.detalhes.length > 0) {
         const first = showServerFieldErrors(err.detalhes, FIELD_FOR, 'form-error');
-        (first || $('form-error')).focus();
+        (first || byId('form-error')).focus();
         return;
       }
       showFormError('form-error', messageOf(err));
-      $('cred-name').focus();
+      byId('cred-name').focus();
     }
   });
 }

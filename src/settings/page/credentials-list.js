@@ -1,8 +1,9 @@
 // The company's credentials: the table with each one's actions, and the banner naming those
 // about to expire.
+import { byId, el } from '../../page-base/dom.js';
 import { api, messageOf } from './api.js';
 import { COPY_BY_HAND, copyText } from './clipboard.js';
-import { $, el, badge } from './dom.js';
+import { badge } from './dom.js';
 import { formatDate, formatDateTime, statusLabel, whenLeft } from './format.js';
 import { handleCommonFailure } from './session.js';
 import { isSensitive, state } from './state.js';
@@ -14,7 +15,7 @@ export async function reloadCredentials() {
     const data = /** @type {CredentialsAnswer} */ (await api('GET', '/credentials'));
     state.credentials = Array.isArray(data.credentials) ? data.credentials : [];
     state.scopes = Array.isArray(data.scopes) ? data.scopes : [];
-    $('main-error').hidden = true;
+    byId('main-error').hidden = true;
     renderCredentials();
   } catch (err) {
     if (await handleCommonFailure(err)) return;
@@ -24,17 +25,17 @@ export async function reloadCredentials() {
 
 /** @param {string} text */
 function showMainError(text) {
-  const box = $('main-error');
+  const box = byId('main-error');
   box.textContent = text;
   box.hidden = false;
 }
 
 function renderCredentials() {
-  const body = $('credentials-body');
+  const body = byId('credentials-body');
   body.replaceChildren();
   const list = state.credentials;
-  $('credentials-empty').hidden = list.length > 0;
-  $('credentials-table').hidden = list.length === 0;
+  byId('credentials-empty').hidden = list.length > 0;
+  byId('credentials-table').hidden = list.length === 0;
   for (const cred of list) body.append(credentialRow(cred));
   renderExpiring();
 }
@@ -146,7 +147,7 @@ function renderExpiring() {
     /** @returns {c is Credential & { expires_soon: true }} */
     (c) => c.status === 'active' && c.expires_soon === true,
   );
-  const list = $('expiring-list');
+  const list = byId('expiring-list');
   list.replaceChildren(
     ...soon.map((c) =>
       el('li', {}, [
@@ -157,7 +158,7 @@ function renderExpiring() {
       ]),
     ),
   );
-  $('expiring-banner').hidden = soon.length === 0;
+  byId('expiring-banner').hidden = soon.length === 0;
 }
 
 /**

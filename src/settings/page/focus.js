@@ -1,5 +1,5 @@
 // Where keyboard focus goes back to when a form, dialog or panel goes away.
-import { $ } from './dom.js';
+import { byId } from '../../page-base/dom.js';
 /** @import { FocusTarget } from './state.js' */
 
 /**
@@ -12,7 +12,7 @@ export function focusRowButton(action, clientId) {
     document.querySelector('button[data-action="' + action + '"][data-client-id="' + CSS.escape(clientId) + '"]')
   );
   if (target) target.focus();
-  else $('credentials-title').focus();
+  else byId('credentials-title').focus();
 }
 
 /**
@@ -23,5 +23,5 @@ export function restoreFocus(target) {
   if (!target) return;
   if (target.element && target.element.isConnected && !target.element.closest('[hidden]')) target.element.focus();
   else if (target.action && target.clientId) focusRowButton(target.action, target.clientId);
-  else if (!$('view-main').hidden) $('credentials-title').focus();
+  else if (!byId('view-main').hidden) byId('credentials-title').focus();
 }

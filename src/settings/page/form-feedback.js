@@ -1,10 +1,10 @@
 // Problems shown beside the fields they concern (and announced through aria-invalid), and forms
 // marked busy while their request is under way.
-import { $, el } from './dom.js';
+import { byId, el } from '../../page-base/dom.js';
 
 /** @param {string} fieldId */
 function errorBoxFor(fieldId) {
-  return $(fieldId + '-error');
+  return byId(fieldId + '-error');
 }
 
 /**
@@ -14,7 +14,7 @@ function errorBoxFor(fieldId) {
  * @returns {HTMLElement}
  */
 export function setFieldError(fieldId, messages) {
-  const field = $(fieldId);
+  const field = byId(fieldId);
   const box = errorBoxFor(fieldId);
   const list = Array.isArray(messages) ? messages : [messages];
   if (box.tagName === 'DIV') {
@@ -57,7 +57,7 @@ export function clearErrors(root) {
  * @param {string[]} [extra] listed below the text
  */
 export function showFormError(boxId, text, extra) {
-  const box = $(boxId);
+  const box = byId(boxId);
   box.replaceChildren(text);
   if (extra && extra.length > 0)
     box.append(

@@ -4,13 +4,13 @@
 // an attribute, browser storage or a cookie readable from here.
 //
 // This module wires the page's events to the other modules and starts it.
+import { byId } from '../../page-base/dom.js';
 import { ApiFailure, api, messageOf } from './api.js';
 import { closeAudit, openAudit } from './audit.js';
 import { hideForm, openForm } from './credential-form.js';
 import { onSubmitCredential } from './credential-save.js';
 import { copyClientId } from './credentials-list.js';
 import { cancelDialog, onDialogClosed } from './dialogs.js';
-import { $ } from './dom.js';
 import { restoreFocus } from './focus.js';
 import { onRevoke, openRevoke } from './revoke-dialog.js';
 import { onRotate, openRotate } from './rotate-dialog.js';
@@ -72,18 +72,18 @@ function onClick(event) {
 
 async function boot() {
   document.addEventListener('click', onClick);
-  $('signin-form').addEventListener('submit', onSignIn);
-  $('credential-form').addEventListener('submit', onSubmitCredential);
-  $('rotate-form').addEventListener('submit', onRotate);
-  $('revoke-form').addEventListener('submit', onRevoke);
-  $('new-credential-button').addEventListener('click', (event) => {
+  byId('signin-form').addEventListener('submit', onSignIn);
+  byId('credential-form').addEventListener('submit', onSubmitCredential);
+  byId('rotate-form').addEventListener('submit', onRotate);
+  byId('revoke-form').addEventListener('submit', onRevoke);
+  byId('new-credential-button').addEventListener('click', (event) => {
     if (state.form === null || state.form.mode !== 'create') openForm('create', null, /** @type {HTMLElement} */ (event.currentTarget));
-    else $('cred-name').focus();
+    else byId('cred-name').focus();
   });
-  $('new-credential-button').setAttribute('aria-expanded', 'false');
+  byId('new-credential-button').setAttribute('aria-expanded', 'false');
   for (const dialog of document.querySelectorAll('dialog')) dialog.addEventListener('close', onDialogClosed);
   // Escape: the secret goes before the dialog does (the close event comes a moment later).
-  $('secret-dialog').addEventListener('cancel', wipeSecret);
+  byId('secret-dialog').addEventListener('cancel', wipeSecret);
 
   showView('view-loading');
   try {

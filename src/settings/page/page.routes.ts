@@ -1,4 +1,5 @@
 import type { StaticPage } from '../../http/static-page.ts';
+import { PAGE_BASE, pageHead } from '../../page-base/page-base.ts';
 
 /** The page's ES modules, served as they are: main.js is the entry and imports the others. */
 const MODULES = [
@@ -26,9 +27,25 @@ const MODULES = [
   'views.js',
 ];
 
+/** The pages' shared base, where the modules' imports of ../../page-base/ land from /settings/assets/. */
+const BASE_URL = '/page-base';
+
 /**
  * The settings page (Configurações › Dados da Empresa › Integrações › API Externa): static
  * HTML, CSS and plain browser JavaScript modules that talk only to the JSON API under
- * /settings/api/.
+ * /settings/api/, on the pages' shared base.
  */
-export const settingsPage: StaticPage = { url: '/settings', dir: new URL('./', import.meta.url), assets: ['settings.css', ...MODULES] };
+export const settingsPage: StaticPage = {
+  url: '/settings',
+  dir: new URL('./', import.meta.url),
+  assets: ['settings.css', ...MODULES],
+  base: { url: BASE_URL, ...PAGE_BASE },
+  fill: () => ({
+    head: pageHead({
+      title: 'API Externa · Integrações · Configurações',
+      base: BASE_URL,
+      stylesheet: '/settings/assets/settings.css',
+      entry: '/settings/assets/main.js',
+    }),
+  }),
+};

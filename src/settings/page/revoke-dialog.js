@@ -1,8 +1,8 @@
 // Revoking a credential: final, so it asks for confirmation first.
+import { byId } from '../../page-base/dom.js';
 import { api, messageOf } from './api.js';
 import { refreshAuditIf } from './audit.js';
 import { reloadCredentials } from './credentials-list.js';
-import { $ } from './dom.js';
 import { focusRowButton } from './focus.js';
 import { busy, clearErrors, showFormError } from './form-feedback.js';
 import { handleCommonFailure } from './session.js';
@@ -15,11 +15,11 @@ import { toast } from './toast.js';
  * @param {HTMLElement} trigger
  */
 export function openRevoke(cred, trigger) {
-  const dialog = /** @type {HTMLDialogElement} */ ($('revoke-dialog'));
-  clearErrors($('revoke-form'));
+  const dialog = /** @type {HTMLDialogElement} */ (byId('revoke-dialog'));
+  clearErrors(byId('revoke-form'));
   state.dialogCredential = cred;
   state.dialogTrigger = { action: 'revoke', clientId: cred.client_id, element: trigger };
-  $('revoke-name').textContent = cred.name;
+  byId('revoke-name').textContent = cred.name;
   dialog.showModal();
   const cancelButton = /** @type {HTMLButtonElement | null} */ (dialog.querySelector('[data-action="dialog-cancel"]'));
   if (cancelButton) cancelButton.focus();
@@ -36,7 +36,7 @@ export async function onRevoke(event) {
     try {
       await api('POST', '/credentials/' + encodeURIComponent(cred.client_id) + '/revoke', {});
       state.dialogTrigger = null;
-      /** @type {HTMLDialogElement} */ ($('revoke-dialog')).close();
+      /** @type {HTMLDialogElement} */ (byId('revoke-dialog')).close();
       await reloadCredentials();
       await refreshAuditIf(cred.client_id);
       toast('Credencial “' + cred.name + '” revogada. Ela e seus tokens deixaram de funcionar.');

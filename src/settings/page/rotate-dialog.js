@@ -1,9 +1,9 @@
 // Rotating a credential's secret: asks for the user's password when the credential carries a
 // sensitive scope, then shows the new secret once.
+import { byId } from '../../page-base/dom.js';
 import { api, ApiFailure, messageOf } from './api.js';
 import { refreshAuditIf } from './audit.js';
 import { reloadCredentials } from './credentials-list.js';
-import { $ } from './dom.js';
 import { busy, clearErrors, setFieldError, showFormError } from './form-feedback.js';
 import { openSecret } from './secret-dialog.js';
 import { handleCommonFailure } from './session.js';
@@ -16,16 +16,16 @@ import { toast } from './toast.js';
  * @param {HTMLElement} trigger
  */
 export function openRotate(cred, trigger) {
-  const dialog = /** @type {HTMLDialogElement} */ ($('rotate-dialog'));
-  const form = /** @type {HTMLFormElement} */ ($('rotate-form'));
-  const senhaInput = /** @type {HTMLInputElement} */ ($('rotate-senha'));
+  const dialog = /** @type {HTMLDialogElement} */ (byId('rotate-dialog'));
+  const form = /** @type {HTMLFormElement} */ (byId('rotate-form'));
+  const senhaInput = /** @type {HTMLInputElement} */ (byId('rotate-senha'));
   form.reset();
   clearErrors(form);
   state.dialogCredential = cred;
   state.dialogTrigger = { action: 'rotate', clientId: cred.client_id, element: trigger };
-  $('rotate-name').textContent = cred.name;
+  byId('rotate-name').textContent = cred.name;
   const needed = cred.scopes.some(isSensitive);
-  $('rotate-senha-field').hidden = !needed;
+  byId('rotate-senha-field').hidden = !needed;
   senhaInput.required = needed;
   if (needed) senhaInput.setAttribute('aria-required', 'true');
   else senhaInput.removeAttribute('aria-required');
@@ -38,11 +38,11 @@ export function openRotate(cred, trigger) {
 export async function onRotate(event) {
   event.preventDefault();
   const form = /** @type {HTMLFormElement} */ (event.currentTarget);
-  const senhaInput = /** @type {HTMLInputElement} */ ($('rotate-senha'));
+  const senhaInput = /** @type {HTMLInputElement} */ (byId('rotate-senha'));
   const cred = state.dialogCredential;
   if (!cred) return;
   clearErrors(form);
-  const needed = !$('rotate-senha-field').hidden;
+  const needed = !byId('rotate-senha-field').hidden;
   const senha = senhaInput.value;
   if (needed && senha === '') {
     setFieldError('rotate-senha', 'Informe a sua senha atual.').focus();
@@ -56,7 +56,7 @@ export async function onRotate(event) {
       senhaInput.value = '';
       const returnTo = { action: 'rotate', clientId: cred.client_id };
       state.dialogTrigger = null;
-      /** @type {HTMLDialogElement} */ ($('rotate-dialog')).close();
+      /** @type {HTMLDialogElement} */ (byId('rotate-dialog')).close();
       await reloadCredentials();
       await refreshAuditIf(cred.client_id);
       toast('Segredo de “' + cred.name + '” rotacionado. O segredo anterior deixou de funcionar.');
@@ -67,7 +67,7 @@ export async function onRotate(event) {
       senhaInput.value = '';
       if (await handleCommonFailure(err)) return;
       if (err instanceof ApiFailure && (err.codigo === 'senha_incorreta' || err.detalhes.some((d) => /^senha/.test(String(d.campo))))) {
-        $('rotate-senha-field').hidden = false;
+        byId('rotate-senha-field').hidden = false;
         const detail = err.detalhes.find((d) => /^senha/.test(String(d.campo)));
         setFieldError('rotate-senha', detail ? detail.mensagem : err.message).focus();
         return;

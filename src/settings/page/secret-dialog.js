@@ -1,9 +1,9 @@
 // The client secret, shown once after create or rotate, with what to do with it: the token URL
 // and a ready curl line. The secret is in memory and in the dialog's text (the secret itself and
 // the curl line) only while the dialog is open, and wiped from both before the dialog goes.
+import { byId, el } from '../../page-base/dom.js';
 import { apiBaseUrl, curlLine, tokenUrl } from './api-address.js';
 import { COPY_BY_HAND, copyText } from './clipboard.js';
-import { $, el } from './dom.js';
 import { restoreFocus } from './focus.js';
 /** @import { FocusTarget } from './state.js' */
 
@@ -25,16 +25,16 @@ let secretReturnTo = null;
  * @param {FocusTarget} returnTo
  */
 export function openSecret(name, clientId, secret, returnTo) {
-  const dialog = /** @type {HTMLDialogElement} */ ($('secret-dialog'));
+  const dialog = /** @type {HTMLDialogElement} */ (byId('secret-dialog'));
   revealed = { clientId, secret };
   secretReturnTo = returnTo;
-  $('secret-name').textContent = name;
-  $('secret-client-id').textContent = clientId;
-  $('secret-value').textContent = secret;
-  $('secret-token-url').textContent = tokenUrl();
-  showCommand($('secret-curl'), curlLine(clientId, secret));
-  $('secret-api-base').textContent = apiBaseUrl();
-  $('secret-copy-status').textContent = '';
+  byId('secret-name').textContent = name;
+  byId('secret-client-id').textContent = clientId;
+  byId('secret-value').textContent = secret;
+  byId('secret-token-url').textContent = tokenUrl();
+  showCommand(byId('secret-curl'), curlLine(clientId, secret));
+  byId('secret-api-base').textContent = apiBaseUrl();
+  byId('secret-copy-status').textContent = '';
   dialog.showModal();
   const copyButton = /** @type {HTMLButtonElement | null} */ (dialog.querySelector('[data-action="secret-copy"]'));
   if (copyButton) copyButton.focus();
@@ -59,8 +59,8 @@ function showCommand(node, line) {
 /** Removes the secret from the DOM and from memory; runs before the dialog is gone. */
 export function wipeSecret() {
   for (const id of ['secret-value', 'secret-curl', 'secret-client-id', 'secret-name', 'secret-token-url', 'secret-api-base'])
-    $(id).replaceChildren();
-  $('secret-copy-status').textContent = '';
+    byId(id).replaceChildren();
+  byId('secret-copy-status').textContent = '';
   const selection = window.getSelection();
   if (selection) selection.removeAllRanges();
   revealed = null;
@@ -89,7 +89,7 @@ export function onSecretClosed() {
 
 export function closeSecret() {
   const returnTo = wipeAndTakeReturn();
-  /** @type {HTMLDialogElement} */ ($('secret-dialog')).close();
+  /** @type {HTMLDialogElement} */ (byId('secret-dialog')).close();
   restoreFocus(returnTo);
 }
 
@@ -114,6 +114,6 @@ const COPIES = {
 export async function copyFromSecret(action) {
   const copy = COPIES[action];
   if (revealed === null || copy === undefined) return;
-  const copied = await copyText(copy.value(revealed), $(copy.node));
-  $('secret-copy-status').textContent = copied ? copy.done : COPY_BY_HAND;
+  const copied = await copyText(copy.value(revealed), byId(copy.node));
+  byId('secret-copy-status').textContent = copied ? copy.done : COPY_BY_HAND;
 }

@@ -1,9 +1,9 @@
 // The session as the page holds it, and the failures every screen handles the same way: a
 // session that ended, a permission taken away, a stale CSRF token.
+import { byId } from '../../page-base/dom.js';
 import { api, ApiFailure } from './api.js';
 import { hideForm } from './credential-form.js';
 import { closeAllDialogs } from './dialogs.js';
-import { $ } from './dom.js';
 import { state } from './state.js';
 /** @import { SessionAnswer } from './state.js' */
 import { showForbidden, showSignIn } from './views.js';
@@ -22,10 +22,10 @@ export function forgetEverything() {
   state.scopes = [];
   state.form = null;
   state.auditClientId = null;
-  $('credentials-body').replaceChildren();
-  $('audit-list').replaceChildren();
-  $('audit-section').hidden = true;
-  $('expiring-list').replaceChildren();
+  byId('credentials-body').replaceChildren();
+  byId('audit-list').replaceChildren();
+  byId('audit-section').hidden = true;
+  byId('expiring-list').replaceChildren();
   hideForm();
   for (const input of /** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll('input[type="password"]'))) input.value = '';
 }

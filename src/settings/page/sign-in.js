@@ -1,7 +1,7 @@
 // Signing in and out, and entering the credentials view once signed in.
+import { byId } from '../../page-base/dom.js';
 import { api, ApiFailure, messageOf } from './api.js';
 import { reloadCredentials } from './credentials-list.js';
-import { $ } from './dom.js';
 import { busy, clearErrors, setFieldError } from './form-feedback.js';
 import { forgetEverything, setSession } from './session.js';
 import { state } from './state.js';
@@ -19,20 +19,20 @@ export async function enter(focusTitle) {
     showForbidden();
     return;
   }
-  $('company-line').textContent = usuario.empresa ? 'Empresa: ' + usuario.empresa.nome : '';
+  byId('company-line').textContent = usuario.empresa ? 'Empresa: ' + usuario.empresa.nome : '';
   showView('view-main');
   await reloadCredentials();
-  if (focusTitle) $('main-title').focus();
+  if (focusTitle) byId('main-title').focus();
 }
 
 /** @param {SubmitEvent} event */
 export async function onSignIn(event) {
   event.preventDefault();
   const form = /** @type {HTMLFormElement} */ (event.currentTarget);
-  const email = /** @type {HTMLInputElement} */ ($('signin-email')).value.trim();
-  const senha = /** @type {HTMLInputElement} */ ($('signin-senha')).value;
+  const email = /** @type {HTMLInputElement} */ (byId('signin-email')).value.trim();
+  const senha = /** @type {HTMLInputElement} */ (byId('signin-senha')).value;
   clearErrors(form);
-  $('signin-error').hidden = true;
+  byId('signin-error').hidden = true;
   let invalid = null;
   if (email === '') invalid = invalid || setFieldError('signin-email', 'Informe o seu e-mail.');
   if (senha === '') invalid = invalid || setFieldError('signin-senha', 'Informe a sua senha.');
@@ -43,12 +43,12 @@ export async function onSignIn(event) {
   await busy(form, async () => {
     try {
       const data = /** @type {SessionAnswer} */ (await api('POST', '/session', { email, senha }));
-      /** @type {HTMLInputElement} */ ($('signin-senha')).value = '';
-      $('signin-notice').hidden = true;
+      /** @type {HTMLInputElement} */ (byId('signin-senha')).value = '';
+      byId('signin-notice').hidden = true;
       setSession(data);
       await enter(true);
     } catch (err) {
-      /** @type {HTMLInputElement} */ ($('signin-senha')).value = '';
+      /** @type {HTMLInputElement} */ (byId('signin-senha')).value = '';
       if (err instanceof ApiFailure && err.codigo === 'dados_invalidos' && err.detalhes.length > 0) {
         let first = null;
         for (const d of err.detalhes) {
@@ -60,10 +60,10 @@ export async function onSignIn(event) {
           return;
         }
       }
-      const box = $('signin-error');
+      const box = byId('signin-error');
       box.textContent = err instanceof ApiFailure && err.status === 401 && !err.message ? 'E-mail ou senha incorretos.' : messageOf(err);
       box.hidden = false;
-      $('signin-senha').focus();
+      byId('signin-senha').focus();
     }
   });
 }

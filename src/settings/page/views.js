@@ -1,7 +1,7 @@
 // The page's four views (loading, sign-in, no permission, the credentials) and the top bar
 // that names who is signed in.
+import { byId } from '../../page-base/dom.js';
 import { closeAllDialogs } from './dialogs.js';
-import { $ } from './dom.js';
 import { state } from './state.js';
 /** @import { Usuario } from './state.js' */
 
@@ -12,11 +12,11 @@ const VIEWS = ['view-loading', 'view-signin', 'view-forbidden', 'view-main'];
 
 /** @param {ViewId} id */
 export function showView(id) {
-  for (const view of VIEWS) $(view).hidden = view !== id;
+  for (const view of VIEWS) byId(view).hidden = view !== id;
   const usuario = state.usuario;
   const signedIn = usuario !== null && (id === 'view-main' || id === 'view-forbidden');
-  $('topbar-user').hidden = !signedIn;
-  $('topbar-user-name').textContent = signedIn ? userLine(usuario) : '';
+  byId('topbar-user').hidden = !signedIn;
+  byId('topbar-user-name').textContent = signedIn ? userLine(usuario) : '';
   document.title = {
     'view-loading': 'Carregando… · API Externa',
     'view-signin': 'Entrar · API Externa',
@@ -37,17 +37,17 @@ function userLine(usuario) {
 export function showSignIn(notice) {
   closeAllDialogs();
   showView('view-signin');
-  const box = $('signin-notice');
+  const box = byId('signin-notice');
   box.textContent = notice || '';
   box.hidden = !notice;
-  /** @type {HTMLInputElement} */ ($('signin-senha')).value = '';
-  $('signin-email').focus();
+  /** @type {HTMLInputElement} */ (byId('signin-senha')).value = '';
+  byId('signin-email').focus();
 }
 
 export function showForbidden() {
-  $('forbidden-user').textContent = state.usuario
+  byId('forbidden-user').textContent = state.usuario
     ? (state.usuario.nome || '') + (state.usuario.email ? ' (' + state.usuario.email + ')' : '')
     : '';
   showView('view-forbidden');
-  $('forbidden-title').focus();
+  byId('forbidden-title').focus();
 }

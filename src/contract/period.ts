@@ -1,4 +1,5 @@
 import { MAX_PERIOD_MONTHS } from '../domain/limits.ts';
+import type { Period } from '../domain/period.ts';
 import { badRequest, type Detalhe } from '../errors/coded-error.ts';
 import { addMonthsTo, dateKey, formatDate, parseDate, partsOf } from '../time/calendar.ts';
 import type { ParamSpec } from './params.ts';
@@ -22,11 +23,6 @@ export function periodParams(field: string) {
       description: `Fim do período sobre \`${field}\`, AAAA-MM-DD, inclusivo; não anterior a \`data_inicio\`. Datas inexistentes (30 de fevereiro) são recusadas.`,
     },
   } satisfies Record<string, ParamSpec>;
-}
-
-export interface Period {
-  inicio: string;
-  fim: string;
 }
 
 /**

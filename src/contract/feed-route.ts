@@ -1,5 +1,5 @@
 import { FEED_DEFAULT_PAGE_SIZE, FEED_MAX_PAGE_SIZE, TOMBSTONE_DAYS } from '../domain/limits.ts';
-import { badRequest } from '../errors/coded-error.ts';
+import { badRequest, type Detalhe } from '../errors/coded-error.ts';
 import type { FeedEntry } from '../store/feed/change-feed.ts';
 import type { ListSpec } from '../store/list/list-spec.ts';
 import { JsonText, type DataRouteContext } from './data-route.ts';
@@ -21,6 +21,14 @@ export const feedParams = {
       '(uma sincronização completa). Um cursor que não foi emitido por este endpoint para esta empresa é recusado (400); ' +
       `um cursor anterior às exclusões ainda guardadas (pelo menos ${TOMBSTONE_DAYS} dias) também: recomece sem cursor.`,
   },
+  a_partir: {
+    kind: 'enum',
+    values: ['agora'],
+    description:
+      '`agora`: em vez de ler o feed, responde uma página vazia cujo `meta.proximo_cursor` é o fim atual do feed. ' +
+      'Para quem já tem uma cópia dos dados (carregada de outra forma) e quer acompanhar só as alterações daqui em diante. ' +
+      'Não combine com `cursor`.',
+  },
   por_pagina: {
     kind: 'integer',
     min: 1,
@@ -30,8 +38,14 @@ export const feedParams = {
   },
 } as const satisfies ParamSpecs;
 
+/** `cursor` and `a_partir` name two different starts: both sent is 400 naming `a_partir` (D50, D37). */
+export function feedProblems(_params: unknown, _principal: unknown, sent: ReadonlySet<string>): Detalhe[] {
+  return sent.has('cursor') && sent.has('a_partir') ? [{ campo: 'a_partir', mensagem: 'Informe cursor ou a_partir, não os dois.' }] : [];
+}
+
 export const FEED_DESCRIPTION =
-  'Sem `cursor`, começa do início: todos os registros atuais e as exclusões guardadas. Cada página traz `meta.proximo_cursor`; ' +
+  'Sem `cursor`, começa do início: todos os registros atuais e as exclusões guardadas. Com `a_partir=agora`, só o cursor do fim ' +
+  'atual, para acompanhar as alterações daqui em diante. Cada página traz `meta.proximo_cursor`; ' +
   'repita com ele enquanto `tem_mais` for `true`. Guarde o último `proximo_cursor` e retome dele mais tarde: vêm exatamente as ' +
   'alterações feitas desde então, na ordem em que se tornaram visíveis, sem pular nenhuma — mesmo quando transações terminam fora ' +
   'da ordem em que começaram. Um registro alterado várias vezes aparece uma vez, no estado mais recente. ' +
@@ -48,10 +62,12 @@ export interface FeedAnswer {
 export async function readFeedPage(
   ctx: DataRouteContext<ParamSpecs>,
   spec: ListSpec,
-  p: { cursor?: string; por_pagina: number },
+  p: { cursor?: string; a_partir?: 'agora'; por_pagina: number },
 ): Promise<FeedAnswer> {
   const owner = { empresaId: ctx.principal.empresaId, tabela: spec.table };
   const key = await ctx.cursorKey();
+  // D50: no entries, only where the feed ends now.
+  if (p.a_partir === 'agora') return { entries: '', proximoCursor: encodeCursor(key, owner, await ctx.feedEnd()), temMais: false };
   const after = p.cursor === undefined ? null : decodeCursor(key, owner, p.cursor);
   if (p.cursor !== undefined && after === null) {
     throw badRequest([

@@ -1,22 +1,21 @@
 import type { FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
 import { Type, type TSchema } from 'typebox';
+import type { CallerReads } from '../auth/authenticated-read.ts';
 import type { Principal } from '../auth/principal.ts';
 import { MAX_SAFE, parseInteger } from '../domain/integer.ts';
 import { listMeta, type ListMeta, type Page } from '../domain/paging.ts';
 import type { Scope } from '../domain/scopes.ts';
 import { badRequest, type Detalhe } from '../errors/coded-error.ts';
-import type { FeedPage, FeedPosition } from '../store/feed/change-feed.ts';
 import type { ListPage } from '../store/list/list-engine.ts';
-import type { ListQuery, ListSpec } from '../store/list/list-spec.ts';
-import type { CentralDatabase, TenantDatabase } from '../store/tables.ts';
 import { collectParams, type Parsed, type ParamSpecs } from './params.ts';
 import { dataErrorResponses, detailOf, feedOf, listOf } from './schemas.ts';
 
-/** What a data route's handler works with: the caller, its query, and the company's databases. */
-export interface DataRouteContext<S extends ParamSpecs> {
+/**
+ * What a data route's handler works with: the caller and its reads (auth/authenticated-read.ts),
+ * and the request's query.
+ */
+export interface DataRouteContext<S extends ParamSpecs> extends CallerReads {
   request: FastifyRequest;
-  principal: Principal;
   /** the raw query string, for checks that must precede value validation (D13) */
   rawQuery: string;
   /**
@@ -26,17 +25,6 @@ export interface DataRouteContext<S extends ParamSpecs> {
   params(): Parsed<S>;
   /** the `{id}` path parameter (D6: positive integer), validated by params() */
   id(): number;
-  /** the database holding the company's business data (ADR 0006); queries still filter by empresa_id */
-  tenant: Kysely<TenantDatabase>;
-  central: Kysely<CentralDatabase>;
-  /** a page of a list from the company's database, with its exact total (ADR 0010) */
-  listPage(spec: ListSpec, query: ListQuery): Promise<ListPage>;
-  /** one record of a list's table by id, as the list writes it (JSON text); null when not the company's */
-  listRecord(spec: ListSpec, id: number): Promise<string | null>;
-  /** a page of the change feed of a list's table for the company, after a position (ADR 0013) */
-  feedPage(spec: ListSpec, after: FeedPosition | null, limit: number): Promise<FeedPage>;
-  /** the key that signs feed cursors */
-  cursorKey(): Promise<Buffer>;
   /** today in America/Sao_Paulo (D15), read once per request */
   today: string;
 }
@@ -112,6 +100,8 @@ export interface DataRoute<S extends ParamSpecs = ParamSpecs> {
   record: ApiRecord;
   /** a change feed (D44): the answer is a page of changes to the record, not a page of records */
   feed?: true;
+  /** an export (D48): the answer is every record as NDJSON (contract/export-route.ts), streamed */
+  export?: true;
   /**
    * Rules between parameters or against the caller's data (a period, a company catalogue),
    * given the values that parsed and the names sent (a parameter sent with a bad value is
@@ -136,9 +126,11 @@ export const successSchema = (route: DataRoute): TSchema =>
 
 /**
  * The route's Fastify schema: the response schemas drive the serializer. Nothing is validated by
- * Ajv (ADR 0002); the OpenAPI description is generated from the definition itself (http/openapi.ts).
+ * Ajv (ADR 0002); the OpenAPI description is generated from the definition itself (contract/openapi.ts).
  */
 export function dataRouteSchema(route: DataRoute) {
+  // An export's body is a stream of NDJSON lines, never serialised from a schema.
+  if (route.export === true) return { response: { ...dataErrorResponses } };
   return { response: { 200: successSchema(route), ...dataErrorResponses } };
 }
 

@@ -24,8 +24,10 @@ function queryForPage(segments: readonly string[], pagina: number): string {
 
 /**
  * The RFC 8288 `Link` header of a list page: `first`, `prev` (from page 2 on), `next` (when a
- * later page has records) and `last`, on the server's address (base-url.ts) and the list's path,
- * with the request's other parameters unchanged. `last` is page 1 when nothing matches. From a
+ * later page has records) and `last`, on the list's path with the request's other parameters
+ * unchanged. `baseUrl` is PUBLIC_BASE_URL when the operator set it, else `''`: relative references,
+ * which RFC 8288 §3.1 resolves against the request's URL, so that an address the client sent
+ * (Host, X-Forwarded-Host) is never written back to it (issue 19). `last` is page 1 when nothing matches. From a
  * page past the end, `prev` is the last page that exists, the nearest page before it with records.
  */
 export function paginationLinks(baseUrl: string, path: string, rawQuery: string, meta: ListMeta): string {

@@ -2,8 +2,10 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { TestApp } from '../helpers/test-app.ts';
 
-// The RFC 8288 `Link` header of list pages (ADR 0012): first, prev, next, last, on the server's
-// address, with the request's other parameters unchanged and in their order.
+// The RFC 8288 `Link` header of list pages (ADR 0012): first, prev, next, last, with the request's
+// other parameters unchanged and in their order. Absolute on PUBLIC_BASE_URL when the operator set
+// it; otherwise relative references (RFC 8288 §3.1 resolves them against the request's URL): the
+// Host a client sent is never written back into them.
 
 let t: TestApp;
 let token: string;
@@ -21,7 +23,7 @@ after(async () => {
 });
 
 const HOST = { host: 'api.cliente.com.br' };
-const base = 'http://api.cliente.com.br/v1/produtos';
+const base = '/v1/produtos';
 
 async function linkOf(query: string, app = t, headers: Record<string, string> = HOST): Promise<string | undefined> {
   const res = await app.get(`/v1/produtos${query}`, token, headers);
@@ -98,17 +100,26 @@ describe('Link on list pages', () => {
     }
   });
 
-  test('behind a trusted proxy, the forwarded protocol and host', async () => {
+  test("neither Host nor a trusted proxy's X-Forwarded-Host is written into the URLs", async () => {
+    assert.match(
+      (await linkOf('?por_pagina=5', t, { host: 'evil.example' })) ?? '',
+      /^<\/v1\/produtos\?por_pagina=5&pagina=1>; rel="first"/,
+    );
     const proxied = await t.sibling({ trustProxy: ['127.0.0.1'] });
     try {
       const forwarded = { host: '10.0.0.5', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'api.exemplo.com.br' };
-      assert.match(
-        (await linkOf('?por_pagina=5', proxied, forwarded)) ?? '',
-        /^<https:\/\/api\.exemplo\.com\.br\/v1\/produtos\?por_pagina=5&pagina=1>; rel="first"/,
-      );
+      const link = (await linkOf('?por_pagina=5', proxied, forwarded)) ?? '';
+      assert.match(link, /^<\/v1\/produtos\?por_pagina=5&pagina=1>; rel="first"/);
+      assert.doesNotMatch(link, /exemplo|10\.0\.0\.5|https?:/);
     } finally {
       await proxied.close();
     }
+  });
+
+  test('a relative reference resolves against the request URL to the same list', async () => {
+    const requestUrl = 'https://api.cliente.com.br/v1/produtos?por_pagina=2';
+    const next = /<([^>]*)>; rel="next"/.exec((await linkOf('?por_pagina=2')) ?? '')?.[1] ?? '';
+    assert.equal(new URL(next, requestUrl).href, 'https://api.cliente.com.br/v1/produtos?por_pagina=2&pagina=2');
   });
 
   test('no Link on a detail or an error', async () => {

@@ -3,8 +3,9 @@
  * pt-BR names, cities with their UF, area code and CEP range, addresses, phones and
  * boleto "linha digitável".
  */
+import type { Endereco } from '../../store/tables.ts';
+import { dayOf } from '../../time/days-and-seconds.ts';
 import type { Random } from './random.ts';
-import type { Endereco } from '../store/tables.ts';
 
 // ---------------------------------------------------------------------------------------
 // CPF and CNPJ
@@ -502,11 +503,14 @@ export const EMAIL_DOMAINS = [
   'terra.com.br',
 ] as const;
 
+/** "Conceição" -> "Conceicao": the letters without their accents. */
+export function withoutAccents(text: string): string {
+  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+}
+
 /** Lower-case ASCII letters and digits only: "Conceição" -> "conceicao". */
 export function asciiSlug(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
+  return withoutAccents(text)
     .toLowerCase()
     .replace(/[^a-z0-9]/g, '');
 }
@@ -514,8 +518,7 @@ export function asciiSlug(text: string): string {
 // ---------------------------------------------------------------------------------------
 // Boleto (FEBRABAN "linha digitável")
 
-const DAY_MS = 86_400_000;
-const FATOR_BASE = Date.UTC(1997, 9, 7);
+const FATOR_BASE = dayOf('1997-10-07');
 
 /**
  * Days from 1997-10-07 to the due date. The 4-digit field ran out on 2025-02-21 (9999)
@@ -523,8 +526,7 @@ const FATOR_BASE = Date.UTC(1997, 9, 7);
  */
 export function fatorVencimento(vencimento: string | null): string {
   if (vencimento === null) return '0000';
-  const [year, month, day] = vencimento.split('-').map(Number);
-  const days = Math.round((Date.UTC(year ?? 0, (month ?? 1) - 1, day ?? 1) - FATOR_BASE) / DAY_MS);
+  const days = dayOf(vencimento) - FATOR_BASE;
   const fator = days <= 9999 ? days : ((days - 10000) % 9000) + 1000;
   return String(fator).padStart(4, '0');
 }

@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { JsonText, listBody } from '../../src/http/data-route.ts';
+import { JsonText, listBody } from '../../src/contract/data-route.ts';
 
 // A body written as JSON text becomes bytes part by part (ADR 0015): the bytes must be exactly
 // the UTF-8 of the parts joined, whatever characters they hold — a length counted in characters

@@ -1,12 +1,12 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { addMonths, periodProblems } from '../../src/http/period.ts';
+import { addMonths, periodProblems } from '../../src/contract/period.ts';
 import { isRealDate } from '../../src/time/calendar.ts';
 import { addDays } from '../../src/time/sao-paulo-date.ts';
 import { TestApp } from '../helpers/test-app.ts';
 
 /**
- * The `data_inicio`/`data_fim` rules shared by every list with a period (src/http/period.ts):
+ * The `data_inicio`/`data_fim` rules shared by every list with a period (src/contract/period.ts):
  * orders, receivables, payables and bank slips.
  */
 const PERIOD_LISTS = ['/v1/ordens-servico', '/v1/contas-receber', '/v1/contas-pagar', '/v1/boletos'];

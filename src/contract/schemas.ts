@@ -48,7 +48,7 @@ export const ListMetaSchema = Type.Object(
 /*
  * The success envelopes of the data routes: one definition, read by Fastify's route schemas (the
  * record inline) and by the OpenAPI description (the record and the page meta as `$ref`s to its
- * components, http/openapi.ts), so the two cannot drift apart.
+ * components, contract/openapi.ts), so the two cannot drift apart.
  */
 
 /** A list page (spec "List envelope", D10); `meta` is ListMetaSchema or a reference to it. */

@@ -81,8 +81,9 @@ const HEADERS: Record<string, Json> = {
   Link: {
     description:
       'Links de paginação (RFC 8288): `first`, `prev` (a partir da página 2), `next` (quando há próxima página) e `last`, ' +
-      'com os demais parâmetros da requisição inalterados, na mesma ordem. Ex.: ' +
-      '`<https://api.exemplo.com.br/v1/clientes?por_pagina=50&pagina=1>; rel="first", <...&pagina=3>; rel="next"`.',
+      'com os demais parâmetros da requisição inalterados, na mesma ordem. URLs absolutas no endereço público configurado ' +
+      'pelo operador; sem ele, referências relativas (`/v1/...`), resolvidas contra a URL da requisição. Ex.: ' +
+      '`</v1/clientes?por_pagina=50&pagina=1>; rel="first", </v1/clientes?por_pagina=50&pagina=2>; rel="next"`.',
     required: true,
     schema: { type: 'string' },
   },
@@ -156,8 +157,75 @@ function badParameterExample(route: DataRoute): Detalhe[] {
 
 const pageMetaExample = (total: number) => ({ pagina: 1, por_pagina: DEFAULT_PAGE_SIZE, total, total_paginas: Math.ceil(total / 50) });
 
+/** The last line of an export (D48): how many records came and where the change feed resumes. */
+const EXPORT_END_SCHEMA: Json = {
+  type: 'object',
+  description:
+    'A última linha de uma exportação. Sem ela, a resposta está incompleta (a conexão caiu ou o serviço falhou durante o envio): comece de novo.',
+  required: ['fim', 'total', 'proximo_cursor'],
+  additionalProperties: false,
+  properties: {
+    fim: { type: 'boolean', const: true, description: 'Sempre `true`: marca o fim da exportação.' },
+    total: { type: 'integer', minimum: 0, description: 'Quantos registros vieram nas linhas anteriores.' },
+    proximo_cursor: {
+      type: 'string',
+      description:
+        'Cursor do feed de alterações do recurso: `alteracoes?cursor=<este valor>` traz exatamente o que mudou depois da exportação.',
+    },
+  },
+};
+
+/** What every data operation states first: its id, tag, summary, description, scope and parameters. */
+function operationHead(route: DataRoute, parameters: readonly Json[]): Json {
+  return {
+    operationId: route.operationId,
+    tags: [route.tag.name],
+    summary: route.summary,
+    description: route.description,
+    security: [{ oauth2: [route.scope] }],
+    ...(parameters.length > 0 ? { parameters } : {}),
+  };
+}
+
+/** An export (D48): 200 is NDJSON, streamed; no ETag, no 304, no id. */
+function exportOperation(route: DataRoute): Json {
+  const example = route.record.example;
+  const lines = [JSON.stringify(example), JSON.stringify({ fim: true, total: 1, proximo_cursor: 'MS4xLjEyMy40NTYuYWJj.c2lnbmF0dXJl' })];
+  return {
+    ...operationHead(route, queryParameters(route.params)),
+    responses: {
+      200: {
+        description:
+          'NDJSON (`application/x-ndjson`): um registro por linha, por `id` crescente, e por último a linha de `fim`. ' +
+          'O esquema e o exemplo abaixo são os de uma linha: um registro ou a linha de `fim`. Um corpo inteiro:\n\n' +
+          `\`\`\`\n${lines.join('\n')}\n\`\`\``,
+        headers: responseHeaders(RATE_LIMIT),
+        content: {
+          'application/x-ndjson': {
+            schema: { oneOf: [ref('schemas', route.record.name), ref('schemas', 'ExportacaoFim')] },
+            example,
+          },
+        },
+      },
+      400: dataErrorResponse(400, RATE_LIMIT, collectParams('x=1', route.params).problems),
+      401: dataErrorResponse(401, ['WWWAuthenticate']),
+      403: dataErrorResponse(403, [...RATE_LIMIT, 'WWWAuthenticateEscopo']),
+      405: methodNotAllowed(),
+      429: {
+        ...(dataErrorResponse(429, ['RetryAfter']) as Json),
+        description:
+          '`limite_excedido`: o limite por minuto da credencial foi atingido, ou outra exportação da mesma credencial está em andamento ' +
+          '(`Retry-After: 5`; a mensagem diz qual dos dois).',
+      },
+      500: dataErrorResponse(500, []),
+      503: dataErrorResponse(503, ['RetryAfter']),
+    },
+  };
+}
+
 /** The operation of a data route: GET, behind its scope, with every status the checks in order can answer. */
 function dataOperation(route: DataRoute): Json {
+  if (route.export === true) return exportOperation(route);
   const list = !hasIdParam(route);
   // The envelopes are schemas.ts's, with the record and the page meta as references.
   const record = Type.Unsafe(ref('schemas', route.record.name));
@@ -196,12 +264,7 @@ function dataOperation(route: DataRoute): Json {
     },
   ];
   return {
-    operationId: route.operationId,
-    tags: [route.tag.name],
-    summary: route.summary,
-    description: route.description,
-    security: [{ oauth2: [route.scope] }],
-    ...(parameters.length > 0 ? { parameters } : {}),
+    ...operationHead(route, parameters),
     responses: {
       200: success,
       304: {
@@ -284,6 +347,7 @@ export function buildOpenApi(dataRoutes: readonly DataRoute[], others: readonly 
       schemas: {
         ...recordSchemas(dataRoutes),
         ListaMeta: plainSchema(ListMetaSchema),
+        ...(dataRoutes.some((r) => r.export === true) ? { ExportacaoFim: EXPORT_END_SCHEMA } : {}),
         Erro: plainSchema(ErrorEnvelopeSchema),
         ...Object.assign({}, ...others.map((o) => o.schemas)),
       },
