@@ -6,6 +6,12 @@ import { SCOPES, type Scope } from '../../src/domain/scopes.ts';
 import { EXPORT_BUSY_RETRY_AFTER_SECONDS, EXPORT_IDLE_MS } from '../../src/domain/limits.ts';
 import { TestApp } from '../helpers/test-app.ts';
 
+/** An export's body with its fim line's cursor blanked (the cursor must be there, and is otherwise the body's). */
+function sansCursor(body: string): string {
+  assert.match(body, /"proximo_cursor":"[A-Za-z0-9_.-]+"\}\n$/);
+  return body.replace(/"proximo_cursor":"[A-Za-z0-9_.-]+"\}\n$/, '"proximo_cursor":"…"}\n');
+}
+
 /**
  * Exports (D48, D49) through HTTP, on the embedded store and on PostgreSQL (TEST_DATABASE_URL): one
  * snapshot as NDJSON with the `fim` line whose cursor resumes the feed exactly after it, and the
@@ -213,7 +219,7 @@ describe('GET /v1/<recurso>/exportacao', () => {
       assert.match(String(first.headers[name]), /^\d+$/);
     const again = await exportOf('clientes', token, '', { 'if-none-match': '*' });
     assert.equal(again.status, 200);
-    assert.equal(again.body, first.body);
+    assert.equal(sansCursor(again.body), sansCursor(first.body));
   });
 
   test('an export counts once in the window, however many records it sends', async () => {
@@ -269,8 +275,9 @@ describe('GET /v1/<recurso>/exportacao', () => {
     });
     assert.equal(res.headers.get('content-encoding'), 'gzip');
     assert.equal(res.headers.get('content-type'), 'application/x-ndjson; charset=utf-8');
-    // fetch decompresses on its own; the raw bytes are checked once more below.
-    assert.equal(await res.text(), plain.body);
+    // fetch decompresses on its own; the raw bytes are checked once more below. On PostgreSQL the fim
+    // cursor is the cluster's horizon, which other tests' transactions may move between two exports.
+    assert.equal(sansCursor(await res.text()), sansCursor(plain.body));
     const raw = await new Promise<Buffer>((resolve, reject) => {
       http
         .get(
@@ -284,7 +291,7 @@ describe('GET /v1/<recurso>/exportacao', () => {
         )
         .on('error', reject);
     });
-    assert.equal(gunzipSync(raw).toString('utf8'), plain.body);
+    assert.equal(sansCursor(gunzipSync(raw).toString('utf8')), sansCursor(plain.body));
   });
 
   test('clientes: incluir=contato with its scope brings the contact fields; without the scope 403 naming it', async () => {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import { belowHorizon, type FeedPosition } from '../feed/change-feed.ts';
-import { named, type ListDatabase } from '../list/list-engine.ts';
+import type { ListDatabase } from '../list/list-engine.ts';
 import type { ListSpec } from '../list/list-spec.ts';
 import { SqlParams } from '../list/sql-params.ts';
 
@@ -11,9 +11,8 @@ import { SqlParams } from '../list/sql-params.ts';
  * that resumes exactly after that snapshot.
  *
  * - PostgreSQL: a REPEATABLE READ READ ONLY transaction on one pooled connection for the whole
- *   export; each batch is one statement of that snapshot, the next ids after the last one sent
- *   (keyset on the `(empresa_id, id)` index), its records written as JSON text by the list's own
- *   expression and joined into NDJSON lines by PostgreSQL (one string per batch, as list pages are).
+ *   export, and in it a cursor over the company's records by id (the `(empresa_id, id)` index),
+ *   each written as JSON text by the list's own expression; each batch is one FETCH.
  * - The embedded store: PGlite is one session, and a transaction left open there holds every other
  *   connection (store/embedded-socket.ts) — for as long as the slowest reader takes. So the
  *   snapshot is taken into a cursor WITH HOLD, which PostgreSQL materialises when its transaction
@@ -47,31 +46,50 @@ async function horizonOf(client: pg.PoolClient): Promise<FeedPosition> {
   return belowHorizon(horizonte);
 }
 
-/** The batch after `afterId`: how many, the last id, the NDJSON lines (without the final '\n'). */
-function batchStatement(spec: ListSpec, empresaId: number, afterId: string, limit: number) {
+/** The export's statement: every current record of the company by id, each as its JSON text `j`. */
+function exportStatement(spec: ListSpec, empresaId: number): { text: string; values: unknown[] } {
   const params = new SqlParams();
   params.add(empresaId);
-  const record = spec.record(params);
-  const after = params.add(afterId, 'bigint');
-  const rows = params.add(limit);
-  const text = `SELECT count(*)::int AS n, max(b.id)::text AS ultimo, string_agg(b.j, E'\\n' ORDER BY b.id) AS linhas FROM (
-      SELECT r.id, ${record} AS j FROM (
-        SELECT r.* FROM ${spec.table} r WHERE r.empresa_id = $1 AND NOT r.excluido AND r.id > ${after} ORDER BY r.id LIMIT ${rows}) r) b`;
+  const text = `SELECT ${spec.record(params)} AS j FROM ${spec.table} r WHERE r.empresa_id = $1 AND NOT r.excluido ORDER BY r.id`;
   return { text, values: params.values };
 }
+
+/** A batch's records as NDJSON lines. */
+function linesOf(rows: readonly { j: string }[]): ExportBatch {
+  let lines = '';
+  for (const row of rows) lines += `${row.j}\n`;
+  return { lines, count: rows.length };
+}
+
+/** A unique cursor name: the embedded store's cursors share its one session. */
+const cursorName = () => `ae_exportacao_${randomBytes(8).toString('hex')}`;
 
 /** Gives a connection back: destroyed after an error (it may be mid-statement or mid-transaction). */
 function giveBack(client: pg.PoolClient, failed: unknown): void {
   client.release(failed === undefined ? undefined : failed instanceof Error ? failed : true);
 }
 
+type Fetched = { rows: { j: string }[] } | { error: unknown };
+
+/**
+ * PostgreSQL: the statement runs as a cursor of the snapshot's transaction, and each batch is one
+ * FETCH; the next batch is asked for as soon as one arrives, so the database computes it while this
+ * one is being sent (at most two batches in memory). Measured against batches that each were their
+ * own statement, the next ids after the last one sent (ADR 0019): ~95,000 against ~66,000 records/s
+ * read, the cursor's being close to a COPY of the same expression (~108,000): one plan, one index
+ * scan, no per-batch start.
+ */
 async function openPostgresExport(database: ListDatabase, spec: ListSpec, empresaId: number, batchRows: number): Promise<ExportReader> {
   const client = await database.pool.connect();
+  const cursor = cursorName();
   let closed = false;
+  let pending: Promise<Fetched> | null = null;
   const close = async (failed?: unknown) => {
     if (closed) return;
     closed = true;
     if (failed !== undefined) return giveBack(client, failed);
+    // A FETCH still running is queued before the ROLLBACK on this connection; its outcome no longer matters.
+    if (pending !== null) await pending;
     try {
       await client.query('ROLLBACK');
       giveBack(client, undefined);
@@ -79,32 +97,31 @@ async function openPostgresExport(database: ListDatabase, spec: ListSpec, empres
       giveBack(client, err);
     }
   };
+  // Never rejects: a failure is kept for next() to throw, so an unread prefetch is never an unhandled rejection.
+  const fetch = (): Promise<Fetched> =>
+    client.query<{ j: string }>(`FETCH ${batchRows} FROM ${cursor}`).then(
+      ({ rows }) => ({ rows }),
+      (error: unknown) => ({ error }),
+    );
   try {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-    // The transaction's first statement takes its snapshot: the horizon and every batch are of it.
+    // The transaction's first statement takes its snapshot: the horizon and the cursor are of it.
     const end = await horizonOf(client);
-    let lastId = '0';
-    let done = false;
+    const statement = exportStatement(spec, empresaId);
+    await client.query(`DECLARE ${cursor} NO SCROLL CURSOR FOR ${statement.text}`, statement.values);
+    pending = fetch();
     return {
       end,
       async next() {
-        if (done) return null;
-        try {
-          const { rows } = await client.query<{ n: number; ultimo: string | null; linhas: string | null }>(
-            named(batchStatement(spec, empresaId, lastId, batchRows), database.prepared),
-          );
-          const row = rows[0];
-          if (row === undefined || row.n === 0 || row.ultimo === null || row.linhas === null) {
-            done = true;
-            return null;
-          }
-          lastId = row.ultimo;
-          if (row.n < batchRows) done = true;
-          return { lines: `${row.linhas}\n`, count: row.n };
-        } catch (err) {
-          await close(err);
-          throw err;
+        if (pending === null || closed) return null;
+        const fetched = await pending;
+        pending = null;
+        if ('error' in fetched) {
+          await close(fetched.error);
+          throw fetched.error;
         }
+        if (fetched.rows.length === batchRows) pending = fetch();
+        return fetched.rows.length === 0 ? null : linesOf(fetched.rows);
       },
       close: () => close(),
     };
@@ -134,17 +151,14 @@ async function closeCursor(pool: pg.Pool, cursor: string, tries = CLOSE_TRIES): 
 }
 
 async function openHeldExport(database: ListDatabase, spec: ListSpec, empresaId: number, batchRows: number): Promise<ExportReader> {
-  const cursor = `ae_exportacao_${randomBytes(8).toString('hex')}`;
-  const params = new SqlParams();
-  params.add(empresaId);
-  const declare = `DECLARE ${cursor} NO SCROLL CURSOR WITH HOLD FOR
-    SELECT ${spec.record(params)} AS j FROM ${spec.table} r WHERE r.empresa_id = $1 AND NOT r.excluido ORDER BY r.id`;
+  const cursor = cursorName();
+  const statement = exportStatement(spec, empresaId);
   const client = await database.pool.connect();
   let end: FeedPosition;
   try {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
     end = await horizonOf(client);
-    await client.query(declare, params.values);
+    await client.query(`DECLARE ${cursor} NO SCROLL CURSOR WITH HOLD FOR ${statement.text}`, statement.values);
     await client.query('COMMIT');
     giveBack(client, undefined);
   } catch (err) {
@@ -165,10 +179,7 @@ async function openHeldExport(database: ListDatabase, spec: ListSpec, empresaId:
       try {
         const { rows } = await database.pool.query<{ j: string }>(`FETCH ${batchRows} FROM ${cursor}`);
         if (rows.length < batchRows) done = true;
-        if (rows.length === 0) return null;
-        let lines = '';
-        for (const row of rows) lines += `${row.j}\n`;
-        return { lines, count: rows.length };
+        return rows.length === 0 ? null : linesOf(rows);
       } catch (err) {
         await close();
         throw err;
