@@ -46,11 +46,18 @@ async function horizonOf(client: pg.PoolClient): Promise<FeedPosition> {
   return belowHorizon(horizonte);
 }
 
-/** The export's statement: every current record of the company by id, each as its JSON text `j`. */
-function exportStatement(spec: ListSpec, empresaId: number): { text: string; values: unknown[] } {
+/**
+ * The export's statement: every current record of the company by id, each as its JSON text `j`.
+ * With `part`, only the batches of `batchRows` records whose number is `part.index` modulo
+ * `part.of`, so that `part.of` connections on one snapshot each compute their share.
+ */
+function exportStatement(spec: ListSpec, empresaId: number, part?: { index: number; of: number; batchRows: number }) {
   const params = new SqlParams();
   params.add(empresaId);
-  const text = `SELECT ${spec.record(params)} AS j FROM ${spec.table} r WHERE r.empresa_id = $1 AND NOT r.excluido ORDER BY r.id`;
+  const rows = `${spec.table} r WHERE r.empresa_id = $1 AND NOT r.excluido`;
+  if (part === undefined || part.of === 1) return { text: `SELECT ${spec.record(params)} AS j FROM ${rows} ORDER BY r.id`, values: params.values };
+  const numbered = `SELECT r.*, (row_number() OVER (ORDER BY r.id) - 1) / ${params.add(part.batchRows, 'bigint')} AS lote FROM ${rows}`;
+  const text = `SELECT ${spec.record(params)} AS j FROM (${numbered}) r WHERE r.lote % ${params.add(part.of, 'bigint')} = ${params.add(part.index, 'bigint')} ORDER BY r.id`;
   return { text, values: params.values };
 }
 
@@ -71,63 +78,116 @@ function giveBack(client: pg.PoolClient, failed: unknown): void {
 
 type Fetched = { rows: { j: string }[] } | { error: unknown };
 
+/** One connection of an export on PostgreSQL: its transaction on the snapshot, its cursor, its next FETCH. */
+interface Part {
+  client: pg.PoolClient;
+  cursor: string;
+  /** the FETCH under way (never rejects: a failure is kept for next() to throw), or null when this part is read to its end */
+  pending: Promise<Fetched> | null;
+}
+
 /**
- * PostgreSQL: the statement runs as a cursor of the snapshot's transaction, and each batch is one
- * FETCH; the next batch is asked for as soon as one arrives, so the database computes it while this
- * one is being sent (at most two batches in memory). Measured against batches that each were their
- * own statement, the next ids after the last one sent (ADR 0019): ~95,000 against ~66,000 records/s
- * read, the cursor's being close to a COPY of the same expression (~108,000): one plan, one index
- * scan, no per-batch start.
+ * How many connections an export reads with on PostgreSQL: the export's statement keeps one
+ * backend's CPU busy writing JSON (~100,000 records/s), so a second one on the same snapshot
+ * computes every other batch meanwhile (~1.4x; bench/README.md). The second is only taken when the
+ * pool has one to spare at once, so exports never make list requests wait for a connection.
  */
-async function openPostgresExport(database: ListDatabase, spec: ListSpec, empresaId: number, batchRows: number): Promise<ExportReader> {
-  const client = await database.pool.connect();
-  const cursor = cursorName();
+export const EXPORT_PARTS = 2;
+
+const spareConnection = (pool: pg.Pool) => pool.idleCount > 0 || pool.totalCount < (pool.options.max ?? 10);
+
+/**
+ * PostgreSQL: a REPEATABLE READ READ ONLY transaction per part, the first exporting its snapshot
+ * and the others importing it (as `pg_dump -j` does), so every part reads the same data; each part
+ * declares a cursor over its share of the batches, and batch k is FETCHed from part k mod n. A part's
+ * next batch is asked for as soon as its last arrives, so the database computes while Node sends
+ * (at most one batch per part in memory). Measured against batches that were each their own
+ * statement, the next ids after the last one sent (ADR 0019): one cursor ~95,000 against ~66,000
+ * records/s read, close to a COPY of the same expression (~108,000); two parts ~140,000.
+ */
+async function openPostgresExport(
+  database: ListDatabase,
+  spec: ListSpec,
+  empresaId: number,
+  batchRows: number,
+  parts: number,
+): Promise<ExportReader> {
+  const opened: Part[] = [];
   let closed = false;
-  let pending: Promise<Fetched> | null = null;
-  const close = async (failed?: unknown) => {
+  const close = async (failed?: { part: Part; error: unknown }) => {
     if (closed) return;
     closed = true;
-    if (failed !== undefined) return giveBack(client, failed);
-    // A FETCH still running is queued before the ROLLBACK on this connection; its outcome no longer matters.
-    if (pending !== null) await pending;
-    try {
-      await client.query('ROLLBACK');
-      giveBack(client, undefined);
-    } catch (err) {
-      giveBack(client, err);
-    }
+    await Promise.all(
+      opened.map(async (part) => {
+        if (failed?.part === part) return giveBack(part.client, failed.error);
+        // A FETCH still running is queued before the ROLLBACK on this connection; its outcome no longer matters.
+        if (part.pending !== null) await part.pending;
+        try {
+          await part.client.query('ROLLBACK');
+          giveBack(part.client, undefined);
+        } catch (err) {
+          giveBack(part.client, err);
+        }
+      }),
+    );
   };
-  // Never rejects: a failure is kept for next() to throw, so an unread prefetch is never an unhandled rejection.
-  const fetch = (): Promise<Fetched> =>
-    client.query<{ j: string }>(`FETCH ${batchRows} FROM ${cursor}`).then(
+  const fetch = (part: Part): Promise<Fetched> =>
+    part.client.query<{ j: string }>(`FETCH ${batchRows} FROM ${part.cursor}`).then(
       ({ rows }) => ({ rows }),
       (error: unknown) => ({ error }),
     );
+  /** Opens one part; the first takes the snapshot, the others are given its id. */
+  const openPart = async (snapshot: string | null): Promise<Part> => {
+    const part: Part = { client: await database.pool.connect(), cursor: cursorName(), pending: null };
+    opened.push(part);
+    try {
+      await part.client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+      if (snapshot !== null) await part.client.query(`SET TRANSACTION SNAPSHOT '${snapshot}'`);
+    } catch (error) {
+      await close({ part, error });
+      throw error;
+    }
+    return part;
+  };
+  const first = await openPart(null);
   try {
-    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-    // The transaction's first statement takes its snapshot: the horizon and the cursor are of it.
-    const end = await horizonOf(client);
-    const statement = exportStatement(spec, empresaId);
-    await client.query(`DECLARE ${cursor} NO SCROLL CURSOR FOR ${statement.text}`, statement.values);
-    pending = fetch();
+    // The transaction's first statement takes its snapshot: the horizon and every cursor are of it.
+    const end = await horizonOf(first.client);
+    if (parts > 1 && spareConnection(database.pool)) {
+      const { rows } = await first.client.query<{ snapshot: string }>('SELECT pg_export_snapshot() AS snapshot');
+      const snapshot = rows[0]?.snapshot;
+      if (snapshot === undefined || !/^[0-9A-F-]+$/.test(snapshot)) throw new Error('pg_export_snapshot returned no snapshot id');
+      for (let i = 1; i < parts && spareConnection(database.pool); i++) await openPart(snapshot);
+    }
+    for (const [index, part] of opened.entries()) {
+      const statement = exportStatement(spec, empresaId, { index, of: opened.length, batchRows });
+      await part.client.query(`DECLARE ${part.cursor} NO SCROLL CURSOR FOR ${statement.text}`, statement.values);
+    }
+    for (const part of opened) part.pending = fetch(part);
+    let batch = 0;
+    let done = false;
     return {
       end,
       async next() {
-        if (pending === null || closed) return null;
-        const fetched = await pending;
-        pending = null;
+        const part = opened[batch % opened.length];
+        if (done || closed || part === undefined || part.pending === null) return null;
+        const fetched = await part.pending;
+        part.pending = null;
         if ('error' in fetched) {
-          await close(fetched.error);
+          await close({ part, error: fetched.error });
           throw fetched.error;
         }
-        if (fetched.rows.length === batchRows) pending = fetch();
+        batch++;
+        // A short batch is the last (the other parts' next FETCHes, already asked, are past the end).
+        if (fetched.rows.length === batchRows) part.pending = fetch(part);
+        else done = true;
         return fetched.rows.length === 0 ? null : linesOf(fetched.rows);
       },
       close: () => close(),
     };
-  } catch (err) {
-    await close(err);
-    throw err;
+  } catch (error) {
+    await close({ part: first, error });
+    throw error;
   }
 }
 
@@ -197,8 +257,10 @@ export function openExport(
   database: ListDatabase,
   spec: ListSpec,
   empresaId: number,
-  options: { held: boolean; batchRows?: number },
+  options: { held: boolean; batchRows?: number; parts?: number },
 ): Promise<ExportReader> {
   const batchRows = options.batchRows ?? EXPORT_BATCH_ROWS;
-  return options.held ? openHeldExport(database, spec, empresaId, batchRows) : openPostgresExport(database, spec, empresaId, batchRows);
+  return options.held
+    ? openHeldExport(database, spec, empresaId, batchRows)
+    : openPostgresExport(database, spec, empresaId, batchRows, options.parts ?? EXPORT_PARTS);
 }
