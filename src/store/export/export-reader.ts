@@ -55,7 +55,8 @@ function exportStatement(spec: ListSpec, empresaId: number, part?: { index: numb
   const params = new SqlParams();
   params.add(empresaId);
   const rows = `${spec.table} r WHERE r.empresa_id = $1 AND NOT r.excluido`;
-  if (part === undefined || part.of === 1) return { text: `SELECT ${spec.record(params)} AS j FROM ${rows} ORDER BY r.id`, values: params.values };
+  if (part === undefined || part.of === 1)
+    return { text: `SELECT ${spec.record(params)} AS j FROM ${rows} ORDER BY r.id`, values: params.values };
   const numbered = `SELECT r.*, (row_number() OVER (ORDER BY r.id) - 1) / ${params.add(part.batchRows, 'bigint')} AS lote FROM ${rows}`;
   const text = `SELECT ${spec.record(params)} AS j FROM (${numbered}) r WHERE r.lote % ${params.add(part.of, 'bigint')} = ${params.add(part.index, 'bigint')} ORDER BY r.id`;
   return { text, values: params.values };
