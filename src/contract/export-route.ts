@@ -38,7 +38,8 @@ export type CompleteLines = (lines: string) => Promise<string>;
  * The export's body: the records of every batch, read only when the socket takes more (back
  * pressure: `_read` is called when what was pushed has been consumed), then the `fim` line. A
  * failure after the first byte destroys the stream: the connection closes without `fim` (D48).
- * Closing, however it happens, ends the snapshot and frees the credential's lease.
+ * Closing, however it happens, ends the snapshot and frees the credential's lease; at the end of
+ * the records, before the `fim` line is sent.
  */
 export class ExportStream extends Readable {
   private total = 0;
@@ -85,6 +86,10 @@ export class ExportStream extends Readable {
     if (this.destroyed) return;
     if (batch === null) {
       this.ended = true;
+      // The snapshot ends and the credential's lease is freed before the client can see the end: an
+      // integrator that starts its next export on reading `fim` must find the lease free (D49).
+      await this.release().catch(() => undefined);
+      if (this.destroyed) return;
       this.push(`${JSON.stringify({ fim: true, total: this.total, proximo_cursor: this.cursor })}\n`);
       this.push(null);
       return;

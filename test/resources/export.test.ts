@@ -222,6 +222,15 @@ describe('GET /v1/<recurso>/exportacao', () => {
     assert.equal(sansCursor(again.body), sansCursor(first.body));
   });
 
+  test('the next export of the credential, started as soon as the last one ends, is accepted (its lease freed before fim)', async () => {
+    const token = await tokenFor(a);
+    for (let round = 0; round < 10; round++) {
+      const exported = await exportOf(round % 2 === 0 ? 'contas-receber' : 'clientes', token);
+      assert.equal(exported.status, 200, `round ${round}: ${exported.body.slice(0, 200)}`);
+      assert.ok(exported.fim, `round ${round}: whole`);
+    }
+  });
+
   test('an export counts once in the window, however many records it sends', async () => {
     // Three requests in one window (the windows are clock minutes: measured again if one ends between them).
     for (let attempt = 1; ; attempt++) {
