@@ -10,9 +10,10 @@ import { SqlParams } from '../list/sql-params.ts';
  * ONE snapshot, read in batches so that memory never holds more than one, and the feed position
  * that resumes exactly after that snapshot.
  *
- * - PostgreSQL: a REPEATABLE READ READ ONLY transaction on one pooled connection for the whole
- *   export, and in it a cursor over the company's records by id (the `(empresa_id, id)` index),
- *   each written as JSON text by the list's own expression; each batch is one FETCH.
+ * - PostgreSQL: a REPEATABLE READ READ ONLY transaction for the whole export on each of one or two
+ *   pooled connections sharing one snapshot (openPostgresExport below), and in each a cursor over
+ *   the company's records by id (the `(empresa_id, id)` index), each written as JSON text by the
+ *   list's own expression; each batch is one FETCH.
  * - The embedded store: PGlite is one session, and a transaction left open there holds every other
  *   connection (store/embedded-socket.ts) — for as long as the slowest reader takes. So the
  *   snapshot is taken into a cursor WITH HOLD, which PostgreSQL materialises when its transaction
@@ -34,7 +35,7 @@ export interface ExportReader {
   close(): Promise<void>;
 }
 
-/** Records per batch: ~0.5 MB of NDJSON for a typical record, one round trip per ~2 ms of database time. */
+/** Records per batch (one FETCH): ~0.5 MB of NDJSON for a typical record. */
 export const EXPORT_BATCH_ROWS = 2000;
 
 const HORIZON = 'SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS horizonte';
