@@ -320,6 +320,16 @@ describe('the server process while its Redis stops and restarts (ADR 0005)', { s
       });
       assert.equal(tokenRes.status, 200);
       const bearer = { authorization: `Bearer ${((await tokenRes.json()) as { access_token: string }).access_token}` };
+      // A log line and an HTTP answer travel on different pipes: the line may reach this process
+      // after the answer that followed it (a CI run read the output a moment too early), so wait for it.
+      const loggedLines = async (msg: RegExp) => {
+        const until = Date.now() + 5_000;
+        while (logLines(server.output(), msg).length === 0) {
+          assert.ok(Date.now() < until, `${String(msg)} logged`);
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        return logLines(server.output(), msg);
+      };
       const list = async () => {
         const res = await fetch(`${server.url}/v1/clientes?por_pagina=1`, { headers: bearer });
         await res.arrayBuffer();
@@ -335,7 +345,7 @@ describe('the server process while its Redis stops and restarts (ADR 0005)', { s
         assert.equal(res.headers.get('x-ratelimit-limit'), '120');
       }
       assert.deepEqual(await readyz(server.url), { status: 200, body: { status: 'ready', redis: 'degraded' } });
-      const down = logLines(server.output(), /Redis unreachable/);
+      const down = await loggedLines(/Redis unreachable/);
       assert.equal(down.length, 1, 'one line for the switch, none per request');
       assert.equal(down[0]?.level, 50, 'logged at error level');
 
@@ -345,8 +355,9 @@ describe('the server process while its Redis stops and restarts (ADR 0005)', { s
         assert.ok(Date.now() < deadline, 'readyz reports Redis again after its restart');
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
-      assert.equal(logLines(server.output(), /Redis answers again/).length, 1, 'the recovery is logged once');
+      await loggedLines(/Redis answers again/);
       assert.equal((await list()).status, 200);
+      assert.equal(logLines(server.output(), /Redis answers again/).length, 1, 'the recovery is logged once');
     } finally {
       await server.stop();
       await stopRedis(redis);
