@@ -126,6 +126,22 @@ function readSome(res: http.IncomingMessage, bytes: number): Promise<Buffer> {
   });
 }
 
+/**
+ * Reads a paused response a little at a time (64 KiB every 200 ms) until stopped: it keeps
+ * streaming without ending soon, and its reader never counts as stalled, however long the test's
+ * other requests take on a loaded machine. Returns the stop, which leaves it paused.
+ */
+function trickle(res: http.IncomingMessage): () => Promise<void> {
+  let reading: Promise<unknown> = Promise.resolve();
+  const timer = setInterval(() => {
+    reading = reading.then(() => (res.readableEnded ? undefined : readSome(res, 64 * 1024)));
+  }, 200);
+  return async () => {
+    clearInterval(timer);
+    await reading;
+  };
+}
+
 /** The rest of a response: its text, and whether it ended (false: the connection was closed first). */
 function readRest(res: http.IncomingMessage): Promise<{ text: Buffer; complete: boolean }> {
   return new Promise((resolve) => {
@@ -365,6 +381,7 @@ describe('one export at a time per credential; readers that stall and readers th
     const first = await openStream(token);
     assert.equal(first.res.statusCode, 200);
     await readSome(first.res, 64 * 1024);
+    const stopReading = trickle(first.res);
     const second = await exportOf('clientes', await t.token(cred));
     assert.equal(second.status, 429, second.body);
     assert.equal(second.headers['retry-after'], String(EXPORT_BUSY_RETRY_AFTER_SECONDS));
@@ -372,6 +389,7 @@ describe('one export at a time per credential; readers that stall and readers th
     assert.match(second.body, /exportação em andamento/);
     const other = await exportOf('clientes', await tokenFor(big));
     assert.equal(other.fim?.total, BIG, 'another credential of the same company is not held back');
+    await stopReading();
     // The first one is read to its end: complete, with its fim.
     const rest = await readRest(first.res);
     assert.ok(rest.complete);
