@@ -1,11 +1,11 @@
 import { insufficientScope } from '../../auth/data-guard.ts';
 import { pageOf } from '../../domain/paging.ts';
-import { DataError, type Detalhe } from '../../errors/coded-error.ts';
-import { dataRoute, JsonText, listBody, type DataRouteContext } from '../../contract/data-route.ts';
+import type { Detalhe } from '../../errors/coded-error.ts';
+import type { DataRouteContext } from '../../contract/data-route.ts';
 import { sortOf } from '../../contract/pagination.ts';
 import type { ParamSpecs } from '../../contract/params.ts';
 import { splitPairs } from '../../contract/query-string.ts';
-import { syncRoutes } from '../../contract/sync-routes.ts';
+import { resourceRoutes } from '../../contract/resource-routes.ts';
 import { clientesQuery, clientesSpec } from './clientes.query.ts';
 import { clienteExample, ClienteSchema, clientesDetailParams, clientesListParams } from './clientes.schema.ts';
 
@@ -33,70 +33,43 @@ function documentoProblems(documento: string | undefined): Detalhe[] {
   return [{ campo: 'documento', mensagem: 'Informe um CPF (11 dígitos) ou CNPJ (14 dígitos), com ou sem pontuação.' }];
 }
 
-const TAG = {
+export const clientesRoutes = resourceRoutes({
+  url: '/v1/clientes',
+  scope: 'clientes:ler',
+  tag: {
+    name: 'Clientes',
+    description:
+      'Clientes da empresa (pessoas físicas e jurídicas). Documento, e-mails, telefones e endereço só vêm com `incluir=contato`, ' +
+      'que exige o escopo `clientes:contato:ler`.',
+  },
+  record: { name: 'Cliente', schema: ClienteSchema, example: clienteExample },
   name: 'Clientes',
-  description:
-    'Clientes da empresa (pessoas físicas e jurídicas). Documento, e-mails, telefones e endereço só vêm com `incluir=contato`, ' +
-    'que exige o escopo `clientes:contato:ler`.',
-};
-const RECORD = { name: 'Cliente', schema: ClienteSchema, example: clienteExample };
-
-export const clientesRoutes = [
-  dataRoute({
-    url: '/v1/clientes',
-    scope: 'clientes:ler',
-    operationId: 'listarClientes',
-    tag: TAG,
-    summary: 'Listar clientes',
+  plural: 'clientes',
+  params: clientesDetailParams,
+  note: 'Com `incluir=contato` (escopo `clientes:contato:ler`), os registros trazem os campos de contato.',
+  precheck: requireContactScopeIfAsked,
+  spec: (_ctx, p) => clientesSpec(p.incluir === 'contato'),
+  list: {
     description:
       'Clientes da empresa da credencial, paginados. Padrão: somente ativos, ordenados por `id` crescente. ' +
       'Clientes excluídos nunca aparecem. Os campos de contato só vêm com `incluir=contato`, que exige o escopo `clientes:contato:ler`.',
     params: clientesListParams,
-    record: RECORD,
     check: (p) => documentoProblems(p.documento),
-    async handler(ctx) {
-      requireContactScopeIfAsked(ctx, clientesListParams);
-      const p = ctx.params();
-      const page = pageOf(p);
+    query(ctx, p) {
       const filter = {
         nome: p.nome,
         cidade: p.cidade,
         ativo: p.ativo,
         documentoDigitos: p.documento === undefined ? undefined : documentDigits(p.documento),
       };
-      const query = clientesQuery(ctx.principal.empresaId, filter, sortOf(clientesListParams, p), page);
-      return listBody(await ctx.listPage(clientesSpec(p.incluir === 'contato'), query), page);
+      return clientesQuery(ctx.principal.empresaId, filter, sortOf(clientesListParams, p), pageOf(p));
     },
-  }),
-  ...syncRoutes({
-    url: '/v1/clientes',
-    scope: 'clientes:ler',
-    tag: TAG,
-    record: RECORD,
-    name: 'Clientes',
-    plural: 'clientes',
-    params: clientesDetailParams,
-    note: 'Com `incluir=contato` (escopo `clientes:contato:ler`), os registros trazem os campos de contato.',
-    precheck: requireContactScopeIfAsked,
-    spec: (_ctx, p) => clientesSpec(p.incluir === 'contato'),
-  }),
-  dataRoute({
-    url: '/v1/clientes/:id',
-    scope: 'clientes:ler',
-    operationId: 'obterCliente',
-    tag: TAG,
-    summary: 'Detalhar um cliente',
+  },
+  detail: {
+    singular: 'um cliente',
     description:
       'Um cliente pelo id, ativo ou inativo. Id inexistente, de cliente excluído ou de outra empresa: 404 `recurso_nao_encontrado`. ' +
       'Aceita só o parâmetro `incluir`, com as mesmas regras da lista.',
     params: clientesDetailParams,
-    record: RECORD,
-    async handler(ctx) {
-      requireContactScopeIfAsked(ctx, clientesDetailParams);
-      const p = ctx.params();
-      const cliente = await ctx.listRecord(clientesSpec(p.incluir === 'contato'), ctx.id());
-      if (cliente === null) throw new DataError('recurso_nao_encontrado');
-      return new JsonText(`{"data":${cliente}}`);
-    },
-  }),
-];
+  },
+});

@@ -1,23 +1,20 @@
 import type { Static } from 'typebox';
 import type { Scope } from '../../domain/scopes.ts';
-import { pageOf, type Page } from '../../domain/paging.ts';
+import { pageOf } from '../../domain/paging.ts';
 import type { Detalhe } from '../../errors/coded-error.ts';
-import { dataRoute, listBody, type ApiTag } from '../../contract/data-route.ts';
+import type { ApiTag } from '../../contract/data-route.ts';
 import { sortOf } from '../../contract/pagination.ts';
 import type { Parsed } from '../../contract/params.ts';
 import { periodOf, periodProblems } from '../../contract/period.ts';
-import { syncRoutes } from '../../contract/sync-routes.ts';
-import type { ListPage } from '../../store/list/list-engine.ts';
+import { resourceRoutes } from '../../contract/resource-routes.ts';
 import { contasQuery, contasSpec, usuarioNames, type ContasTabela } from './contas.query.ts';
 import { ContaSchema, contasListParams } from './contas.schema.ts';
 
 interface ContasResource {
   url: string;
   scope: Scope;
-  operationId: string;
   tag: ApiTag;
-  summary: string;
-  /** in the feed's and export's operation ids and summaries (contract/sync-routes.ts) */
+  /** in operation ids and summaries: `listar<name>`, `Listar <plural>` (contract/resource-routes.ts) */
   name: string;
   plural: string;
   tabela: ContasTabela;
@@ -28,9 +25,7 @@ const RESOURCES: readonly ContasResource[] = [
   {
     url: '/v1/contas-receber',
     scope: 'contas-receber:ler',
-    operationId: 'listarContasReceber',
     tag: { name: 'Contas a receber', description: 'O que a empresa tem a receber: valores, vencimentos, pagamentos e quem deve.' },
-    summary: 'Listar contas a receber',
     name: 'ContasReceber',
     plural: 'contas a receber',
     tabela: 'contas_receber',
@@ -48,9 +43,7 @@ const RESOURCES: readonly ContasResource[] = [
   {
     url: '/v1/contas-pagar',
     scope: 'contas-pagar:ler',
-    operationId: 'listarContasPagar',
     tag: { name: 'Contas a pagar', description: 'O que a empresa tem a pagar: valores, vencimentos, pagamentos e a quem se deve.' },
-    summary: 'Listar contas a pagar',
     name: 'ContasPagar',
     plural: 'contas a pagar',
     tabela: 'contas_pagar',
@@ -77,19 +70,10 @@ const DESCRIPTION =
 
 type ContaRecord = Static<typeof ContaSchema>;
 
-type UsuarioNames = (ids: number[]) => Promise<Map<number, string | null>>;
-
 /** Names the usuario cedentes of these records from the central database, in place, as the list names them. */
-async function nameUsuarios(contas: ContaRecord[], names: UsuarioNames): Promise<void> {
+async function nameUsuarios(contas: ContaRecord[], names: (ids: number[]) => Promise<Map<number, string | null>>): Promise<void> {
   const usuarios = await names(contas.flatMap((c) => (c.cedente.tipo === 'usuario' && c.cedente.id !== null ? [c.cedente.id] : [])));
   for (const c of contas) if (c.cedente.tipo === 'usuario' && c.cedente.id !== null) c.cedente.nome = usuarios.get(c.cedente.id) ?? null;
-}
-
-/** A page of a company on another database than the central one: its usuario cedentes are named from there. */
-async function withUsuarioNames(found: ListPage, page: Page, names: UsuarioNames) {
-  const data = JSON.parse(`[${found.records}]`) as ContaRecord[];
-  await nameUsuarios(data, names);
-  return listBody({ records: data.map((c) => JSON.stringify(c)).join(','), total: found.total }, page);
 }
 
 /** `cedente_id` needs a `cedente_tipo` that has ids: an `outro` cedente is free text. */
@@ -101,31 +85,8 @@ function cedenteProblems(p: Parsed<typeof contasListParams>): Detalhe[] {
 }
 
 /** GET /v1/contas-receber and GET /v1/contas-pagar, their feeds and exports: one implementation, two tables (spec: same shape). */
-export const contasRoutes = RESOURCES.flatMap((resource) => [
-  dataRoute({
-    url: resource.url,
-    scope: resource.scope,
-    operationId: resource.operationId,
-    tag: resource.tag,
-    summary: resource.summary,
-    description: DESCRIPTION,
-    params: contasListParams,
-    record: { name: 'Conta', schema: ContaSchema, example: resource.example },
-    check: (p, _principal, sent) => [...periodProblems(p, sent), ...cedenteProblems(p)],
-    async handler(ctx) {
-      const p = ctx.params();
-      const page = pageOf(p);
-      const { empresaId, tenantDb } = ctx.principal;
-      const filter = { periodo: periodOf(p), status: p.status, cedenteTipo: p.cedente_tipo, cedenteId: p.cedente_id };
-      const query = contasQuery(empresaId, filter, ctx.today, sortOf(contasListParams, p), page);
-      // Users live in the central database: joined when the company's data is there too, else named afterwards.
-      const usuariosHere = tenantDb === null;
-      const found = await ctx.listPage(contasSpec(resource.tabela, ctx.today, usuariosHere), query);
-      if (usuariosHere) return listBody(found, page);
-      return withUsuarioNames(found, page, (ids) => usuarioNames(ctx.central, empresaId, ids));
-    },
-  }),
-  ...syncRoutes({
+export const contasRoutes = RESOURCES.flatMap((resource) =>
+  resourceRoutes({
     url: resource.url,
     scope: resource.scope,
     tag: resource.tag,
@@ -133,11 +94,20 @@ export const contasRoutes = RESOURCES.flatMap((resource) => [
     name: resource.name,
     plural: resource.plural,
     note: 'O `status` do registro é calculado na leitura e não gera alteração ao mudar com a data.',
+    // Users live in the central database: joined when the company's data is there too, else named afterwards.
     spec: (ctx) => contasSpec(resource.tabela, ctx.today, ctx.principal.tenantDb === null),
-    // Users live in the central database: joined when the company's data is there too, else named here.
     completer: (ctx) =>
       ctx.principal.tenantDb === null
         ? undefined
         : (records) => nameUsuarios(records as ContaRecord[], (ids) => usuarioNames(ctx.central, ctx.principal.empresaId, ids)),
+    list: {
+      description: DESCRIPTION,
+      params: contasListParams,
+      check: (p, _principal, sent) => [...periodProblems(p, sent), ...cedenteProblems(p)],
+      query(ctx, p) {
+        const filter = { periodo: periodOf(p), status: p.status, cedenteTipo: p.cedente_tipo, cedenteId: p.cedente_id };
+        return contasQuery(ctx.principal.empresaId, filter, ctx.today, sortOf(contasListParams, p), pageOf(p));
+      },
+    },
   }),
-]);
+);

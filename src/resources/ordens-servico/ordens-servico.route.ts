@@ -2,10 +2,10 @@ import type { Principal } from '../../auth/principal.ts';
 import { isStandardOsStatus } from '../../domain/ordem-servico.ts';
 import { pageOf } from '../../domain/paging.ts';
 import { DataError, type Detalhe } from '../../errors/coded-error.ts';
-import { dataRoute, listBody } from '../../contract/data-route.ts';
+import { dataRoute } from '../../contract/data-route.ts';
 import { sortOf } from '../../contract/pagination.ts';
 import { periodOf, periodProblems } from '../../contract/period.ts';
-import { syncRoutes } from '../../contract/sync-routes.ts';
+import { resourceRoutes } from '../../contract/resource-routes.ts';
 import { findOrdemServico, ordensServicoQuery, ordensServicoSpec } from './ordens-servico.query.ts';
 import {
   ordemServicoDetalheExample,
@@ -29,42 +29,33 @@ function statusProblems(status: string | undefined, principal: Principal): Detal
   return [{ campo: 'status', mensagem: 'Status desconhecido: use um dos 11 status padrão ou um status personalizado da empresa.' }];
 }
 
+const RECORD = { name: 'OrdemServico', schema: OrdemServicoSchema, example: ordemServicoExample };
+
 export const ordensServicoRoutes = [
-  dataRoute({
-    url: '/v1/ordens-servico',
-    scope: 'os:ler',
-    operationId: 'listarOrdensServico',
-    tag: TAG,
-    summary: 'Listar ordens de serviço',
-    description:
-      'Ordens de serviço da empresa da credencial, paginadas; OS excluídas nunca aparecem. ' +
-      'Padrão: `data_abertura` decrescente, com desempate por `id` decrescente. `ordenar_por` sem `ordem` usa `desc`; ' +
-      '`ordem` sem `ordenar_por` se aplica a `data_abertura`; valores nulos (`data_conclusao`) vêm por último nas duas direções. ' +
-      '`valor_total` é a soma exata dos itens não excluídos.',
-    params: ordensServicoListParams,
-    record: { name: 'OrdemServico', schema: OrdemServicoSchema, example: ordemServicoExample },
-    check: (p, principal, sent) => [...periodProblems(p, sent), ...statusProblems(p.status, principal)],
-    async handler(ctx) {
-      const p = ctx.params();
-      const page = pageOf(p);
-      const filter = { periodo: periodOf(p), status: p.status, clienteId: p.cliente_id, tecnicoId: p.tecnico_id };
-      const found = await ctx.listPage(
-        ordensServicoSpec,
-        ordensServicoQuery(ctx.principal.empresaId, filter, sortOf(ordensServicoListParams, p), page),
-      );
-      return listBody(found, page);
-    },
-  }),
-  ...syncRoutes({
+  ...resourceRoutes({
     url: '/v1/ordens-servico',
     scope: 'os:ler',
     tag: TAG,
-    record: { name: 'OrdemServico', schema: OrdemServicoSchema, example: ordemServicoExample },
+    record: RECORD,
     name: 'OrdensServico',
     plural: 'ordens de serviço',
     note: 'O registro é o da listagem (sem itens); alterações de itens e do checklist contam como alteração da OS.',
     spec: () => ordensServicoSpec,
+    list: {
+      description:
+        'Ordens de serviço da empresa da credencial, paginadas; OS excluídas nunca aparecem. ' +
+        'Padrão: `data_abertura` decrescente, com desempate por `id` decrescente. `ordenar_por` sem `ordem` usa `desc`; ' +
+        '`ordem` sem `ordenar_por` se aplica a `data_abertura`; valores nulos (`data_conclusao`) vêm por último nas duas direções. ' +
+        '`valor_total` é a soma exata dos itens não excluídos.',
+      params: ordensServicoListParams,
+      check: (p, principal, sent) => [...periodProblems(p, sent), ...statusProblems(p.status, principal)],
+      query(ctx, p) {
+        const filter = { periodo: periodOf(p), status: p.status, clienteId: p.cliente_id, tecnicoId: p.tecnico_id };
+        return ordensServicoQuery(ctx.principal.empresaId, filter, sortOf(ordensServicoListParams, p), pageOf(p));
+      },
+    },
   }),
+  // The detail's record is not the list's (items and checklist): its own route.
   dataRoute({
     url: '/v1/ordens-servico/:id',
     scope: 'os:ler',
