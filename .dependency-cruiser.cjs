@@ -13,6 +13,7 @@ const LAYERS = [
   ['ratelimit'],
   ['observability'],
   ['credentials'],
+  ['webhooks'],
   ['auth'],
   ['http', 'contract', 'page-base'],
   ['oauth', 'resources', 'settings', 'ops', 'docs-page', 'demo'],
