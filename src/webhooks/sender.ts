@@ -1,0 +1,152 @@
+import http from 'node:http';
+import https from 'node:https';
+import { performance } from 'node:perf_hooks';
+import { nonPublicRange } from '../domain/public-address.ts';
+import { publicOnlyLookup, RefusedAddress, refusedLiteral, type Resolver } from './public-lookup.ts';
+
+/** D54: an attempt succeeds on a 2xx within this time. */
+export const ATTEMPT_TIMEOUT_MS = 10_000;
+/** The receiver's body is read and thrown away (keep-alive needs it read); past this it is cut. */
+const MAX_IGNORED_BODY = 64 * 1024;
+/** Connections kept open per host and protocol: at most this many sends to one receiver at a time. */
+const SOCKETS_PER_HOST = 4;
+
+export interface Attempt {
+  url: string;
+  /** the event, as sent (the signature covers these exact bytes) */
+  body: string;
+  /** the Standard Webhooks headers of this attempt (D53) */
+  headers: Readonly<Record<string, string>>;
+}
+
+/** What became of one attempt, for the delivery log (D54): an answer, a network error, or a refusal (D55). */
+export type Outcome =
+  | { kind: 'resposta'; status: number; durationMs: number }
+  | { kind: 'erro'; error: string; durationMs: number }
+  | { kind: 'recusado'; error: string; durationMs: number };
+
+export const succeeded = (outcome: Outcome): boolean => outcome.kind === 'resposta' && outcome.status >= 200 && outcome.status < 300;
+
+export interface SenderOptions {
+  /** WEBHOOKS_ALLOW_PRIVATE=1 (D55): `http://` and non-public addresses allowed; development and tests only */
+  allowPrivate: boolean;
+  timeoutMs?: number;
+  /** how names are resolved (tests give their own; `dns.lookup` otherwise) */
+  resolver?: Resolver;
+  /** extra trusted certificate authorities, for a test receiver's own certificate */
+  ca?: string | Buffer;
+}
+
+/** A network error as the delivery log shows it, in Portuguese, with its code. */
+function describe(err: NodeJS.ErrnoException, timeoutMs: number): string {
+  if (err instanceof RefusedAddress) return `endereço não público recusado: ${err.address} (${err.range})`;
+  switch (err.code) {
+    case 'ATTEMPT_TIMEOUT':
+      return `sem resposta em ${timeoutMs / 1000} s`;
+    case 'ECONNREFUSED':
+      return 'conexão recusada (ECONNREFUSED)';
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return `nome não encontrado (${err.code})`;
+    case 'ECONNRESET':
+    case 'EPIPE':
+      return `conexão encerrada pelo destino (${err.code})`;
+    default:
+      if (err.code?.includes('CERT') || err.code?.startsWith('ERR_TLS') || err.code === 'UNABLE_TO_VERIFY_LEAF_SIGNATURE')
+        return `certificado TLS não aceito (${err.code})`;
+      return `erro de rede (${err.code ?? err.message})`;
+  }
+}
+
+/**
+ * Sends notification attempts (D53-D55): a `POST` of the event with its headers, to the endpoint's
+ * URL only (redirects are answers like any other, never followed), over connections kept alive
+ * per host, at most SOCKETS_PER_HOST at a time to one host so that a slow receiver holds only its
+ * own. Every connection resolves its name through `publicOnlyLookup` and an address written in
+ * the URL is checked before connecting, so no attempt reaches a non-public address unless
+ * `allowPrivate`. It never throws: every end of an attempt is an Outcome.
+ */
+export class NotificationSender {
+  private readonly timeoutMs: number;
+  private readonly agents: { 'http:': http.Agent; 'https:': https.Agent };
+
+  constructor(private readonly options: SenderOptions) {
+    this.timeoutMs = options.timeoutMs ?? ATTEMPT_TIMEOUT_MS;
+    const lookup = options.allowPrivate ? undefined : publicOnlyLookup(options.resolver);
+    const common = { keepAlive: true, maxSockets: SOCKETS_PER_HOST, ...(lookup === undefined ? {} : { lookup }) };
+    this.agents = {
+      'http:': new http.Agent(common),
+      'https:': new https.Agent({ ...common, ...(options.ca === undefined ? {} : { ca: options.ca }) }),
+    };
+  }
+
+  async send(attempt: Attempt): Promise<Outcome> {
+    const started = performance.now();
+    const elapsed = () => Math.round(performance.now() - started);
+    let url: URL;
+    try {
+      url = new URL(attempt.url);
+    } catch {
+      return { kind: 'recusado', error: 'URL inválida', durationMs: 0 };
+    }
+    if (url.protocol !== 'https:' && !(this.options.allowPrivate && url.protocol === 'http:'))
+      return { kind: 'recusado', error: 'a URL deve usar https://', durationMs: 0 };
+    if (!this.options.allowPrivate) {
+      const refusal = refusedLiteral(url);
+      if (refusal !== null)
+        return { kind: 'recusado', error: describe(refusal as unknown as NodeJS.ErrnoException, this.timeoutMs), durationMs: 0 };
+    }
+    return new Promise<Outcome>((resolve) => {
+      let settled = false;
+      const settle = (outcome: Outcome) => {
+        if (settled) return;
+        settled = true;
+        resolve(outcome);
+      };
+      const module = url.protocol === 'https:' ? https : http;
+      const req = module.request(url, {
+        method: 'POST',
+        agent: this.agents[url.protocol as 'http:' | 'https:'],
+        headers: {
+          ...attempt.headers,
+          'content-type': 'application/json',
+          'content-length': String(Buffer.byteLength(attempt.body)),
+          'user-agent': 'api-externa-notificacoes/1',
+        },
+      });
+      // One bound for the whole exchange: the answer within it (D54), and the ignored body too, so a
+      // receiver that trickles a body holds a connection no longer than one that never answers.
+      const timer = setTimeout(() => {
+        req.destroy(Object.assign(new Error('attempt timed out'), { code: 'ATTEMPT_TIMEOUT' }));
+      }, this.timeoutMs);
+      req.on('close', () => clearTimeout(timer));
+      req.on('socket', (socket) => {
+        // A second guard (D55): whatever path led to this socket, a non-public peer gets nothing.
+        if (this.options.allowPrivate) return;
+        socket.once('connect', () => {
+          const range = socket.remoteAddress === undefined ? 'invalido' : nonPublicRange(socket.remoteAddress);
+          if (range !== null) req.destroy(new RefusedAddress(url.hostname, socket.remoteAddress ?? '?', range));
+        });
+      });
+      req.on('response', (res) => {
+        settle({ kind: 'resposta', status: res.statusCode ?? 0, durationMs: elapsed() });
+        // The body is ignored (D54); read so the connection can be kept, cut when it is long.
+        let read = 0;
+        res.on('data', (chunk: Buffer) => {
+          read += chunk.length;
+          if (read > MAX_IGNORED_BODY) res.destroy();
+        });
+        res.on('error', () => {});
+      });
+      req.on('error', (err: NodeJS.ErrnoException) => {
+        settle({ kind: err instanceof RefusedAddress ? 'recusado' : 'erro', error: describe(err, this.timeoutMs), durationMs: elapsed() });
+      });
+      req.end(attempt.body);
+    });
+  }
+
+  close(): void {
+    this.agents['http:'].destroy();
+    this.agents['https:'].destroy();
+  }
+}

@@ -1,0 +1,215 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import https from 'node:https';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { NotificationSender, succeeded } from '../../src/webhooks/sender.ts';
+import type { Resolver } from '../../src/webhooks/public-lookup.ts';
+
+/**
+ * How one notification attempt is sent (D53-D55), against real receivers on this machine: what
+ * arrives, what counts as success, the 10-s bound (shortened here), no redirects, connections kept
+ * alive, and no connection at all to a non-public address unless WEBHOOKS_ALLOW_PRIVATE says so.
+ */
+interface Received {
+  method: string;
+  url: string;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+let receiver: http.Server;
+let base: string;
+const received: Received[] = [];
+const connections: net.Socket[] = [];
+let answer: (req: http.IncomingMessage, res: http.ServerResponse) => void = (_req, res) => res.end('ok');
+
+before(async () => {
+  receiver = http.createServer((req, res) => {
+    let body = '';
+    req.setEncoding('utf8');
+    req.on('data', (chunk: string) => (body += chunk));
+    req.on('end', () => {
+      received.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
+      answer(req, res);
+    });
+  });
+  receiver.on('connection', (socket) => connections.push(socket));
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(receiver.address() as net.AddressInfo).port}`;
+});
+after(async () => {
+  receiver.closeAllConnections();
+  await new Promise<void>((resolve) => receiver.close(() => resolve()));
+});
+
+const event = JSON.stringify({ id: 'evt_1', tipo: 'teste', criado_em: '2026-11-27T12:00:00Z', dados: { recurso: 'clientes' } });
+const headers = { 'webhook-id': 'evt_1', 'webhook-timestamp': '1795780800', 'webhook-signature': 'v1,abc=' };
+
+describe('sending a notification attempt (D53-D55)', () => {
+  test('a POST of the exact body with the signature headers and application/json; a 2xx is success', async () => {
+    const sender = new NotificationSender({ allowPrivate: true });
+    try {
+      received.length = 0;
+      const outcome = await sender.send({ url: `${base}/hook?x=1`, body: event, headers });
+      assert.equal(outcome.kind, 'resposta');
+      assert.ok(succeeded(outcome));
+      const [got] = received;
+      assert.ok(got);
+      assert.equal(got.method, 'POST');
+      assert.equal(got.url, '/hook?x=1');
+      assert.equal(got.body, event);
+      assert.equal(got.headers['content-type'], 'application/json');
+      for (const [name, value] of Object.entries(headers)) assert.equal(got.headers[name], value);
+    } finally {
+      sender.close();
+    }
+  });
+
+  test('another status is an answer, not a success; a redirect is never followed', async () => {
+    const sender = new NotificationSender({ allowPrivate: true });
+    try {
+      for (const status of [500, 404, 302]) {
+        received.length = 0;
+        answer = (_req, res) => {
+          res.writeHead(status, status === 302 ? { location: `${base}/elsewhere` } : {});
+          res.end('no');
+        };
+        const outcome = await sender.send({ url: `${base}/hook`, body: event, headers });
+        assert.deepEqual({ ...outcome, durationMs: 0 }, { kind: 'resposta', status, durationMs: 0 });
+        assert.equal(succeeded(outcome), false);
+        assert.deepEqual(
+          received.map((r) => r.url),
+          ['/hook'],
+          'one request, to the URL only',
+        );
+      }
+    } finally {
+      answer = (_req, res) => res.end('ok');
+      sender.close();
+    }
+  });
+
+  test('no answer within the bound: an error that says so, after about the bound', async () => {
+    const sender = new NotificationSender({ allowPrivate: true, timeoutMs: 300 });
+    try {
+      answer = () => {}; // never answers
+      const outcome = await sender.send({ url: `${base}/hook`, body: event, headers });
+      assert.equal(outcome.kind, 'erro');
+      assert.equal(outcome.kind === 'erro' && outcome.error, 'sem resposta em 0.3 s');
+      assert.ok(outcome.durationMs >= 290 && outcome.durationMs < 3000, String(outcome.durationMs));
+    } finally {
+      answer = (_req, res) => res.end('ok');
+      sender.close();
+    }
+  });
+
+  test('a closed port is a network error with its reason', async () => {
+    const sender = new NotificationSender({ allowPrivate: true });
+    const closed = net.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as net.AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    try {
+      const outcome = await sender.send({ url: `http://127.0.0.1:${port}/hook`, body: event, headers });
+      assert.deepEqual({ ...outcome, durationMs: 0 }, { kind: 'erro', error: 'conexão recusada (ECONNREFUSED)', durationMs: 0 });
+    } finally {
+      sender.close();
+    }
+  });
+
+  test('attempts to one receiver share a kept-alive connection', async () => {
+    const sender = new NotificationSender({ allowPrivate: true });
+    try {
+      const before = connections.length;
+      for (let i = 0; i < 5; i++) assert.ok(succeeded(await sender.send({ url: `${base}/hook`, body: event, headers })));
+      assert.equal(connections.length - before, 1, 'five attempts, one connection');
+    } finally {
+      sender.close();
+    }
+  });
+
+  test('without WEBHOOKS_ALLOW_PRIVATE: http:// and non-public addresses are refused, and nothing reaches the receiver', async () => {
+    const loopbackName: Resolver = (_hostname, callback) => callback(null, [{ address: '127.0.0.1', family: 4 }]);
+    const sender = new NotificationSender({ allowPrivate: false, resolver: loopbackName });
+    const port = (receiver.address() as net.AddressInfo).port;
+    const before = connections.length;
+    try {
+      const cases: [string, RegExp][] = [
+        [`http://hooks.example.com:${port}/hook`, /^a URL deve usar https:\/\/$/],
+        [`https://127.0.0.1:${port}/hook`, /endereço não público recusado: 127\.0\.0\.1 \(loopback\)/],
+        [`https://[::1]:${port}/hook`, /endereço não público recusado: ::1 \(loopback\)/],
+        [`https://169.254.169.254/latest/meta-data`, /\(linkLocal\)/],
+        [`https://10.0.0.1/hook`, /\(private\)/],
+        [`https://[fd00::1]/hook`, /\(uniqueLocal\)/],
+        [`https://interno.example:${port}/hook`, /endereço não público recusado: 127\.0\.0\.1 \(loopback\)/],
+        ['not a url', /^URL inválida$/],
+      ];
+      for (const [url, error] of cases) {
+        const outcome = await sender.send({ url, body: event, headers });
+        assert.equal(outcome.kind, 'recusado', url);
+        assert.match(outcome.kind === 'recusado' ? outcome.error : '', error, url);
+      }
+      assert.equal(connections.length, before, 'the receiver saw no connection');
+    } finally {
+      sender.close();
+    }
+  });
+});
+
+// The receiver's certificate is made with openssl, as on every machine CI runs on (.ci/run installs it).
+const noOpenssl = spawnSync('openssl', ['version']).status === 0 ? false : 'openssl is not installed (apt-get install openssl)';
+
+describe('over HTTPS (D55: the scheme notifications use)', { skip: noOpenssl }, () => {
+  let dir: string;
+  let tlsReceiver: https.Server;
+  let url: string;
+  let cert: string;
+
+  before(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ae-tls-'));
+    execFileSync(
+      'openssl',
+      ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-days', '1', '-subj', '/CN=localhost'].concat([
+        '-addext',
+        'subjectAltName=DNS:localhost,IP:127.0.0.1',
+        '-keyout',
+        path.join(dir, 'key.pem'),
+        '-out',
+        path.join(dir, 'cert.pem'),
+      ]),
+      { stdio: 'ignore' },
+    );
+    cert = fs.readFileSync(path.join(dir, 'cert.pem'), 'utf8');
+    tlsReceiver = https.createServer({ key: fs.readFileSync(path.join(dir, 'key.pem')), cert }, (req, res) => {
+      req.resume();
+      req.on('end', () => res.writeHead(204).end());
+    });
+    await new Promise<void>((resolve) => tlsReceiver.listen(0, '127.0.0.1', resolve));
+    url = `https://localhost:${(tlsReceiver.address() as net.AddressInfo).port}/hook`;
+  });
+  after(async () => {
+    tlsReceiver.closeAllConnections();
+    await new Promise<void>((resolve) => tlsReceiver.close(() => resolve()));
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('a receiver whose certificate is trusted: delivered; one that is not: an error naming the certificate', async () => {
+    const trusting = new NotificationSender({ allowPrivate: true, ca: cert });
+    const strict = new NotificationSender({ allowPrivate: true });
+    try {
+      const ok = await trusting.send({ url, body: event, headers });
+      assert.deepEqual({ ...ok, durationMs: 0 }, { kind: 'resposta', status: 204, durationMs: 0 });
+      const refused = await strict.send({ url, body: event, headers });
+      assert.equal(refused.kind, 'erro');
+      assert.match(refused.kind === 'erro' ? refused.error : '', /^certificado TLS não aceito \(/);
+    } finally {
+      trusting.close();
+      strict.close();
+    }
+  });
+});
