@@ -1,5 +1,6 @@
 export { ApiExternaClient, ChangeFeed, Export, type CallOptions, type ClientOptions } from './client.ts';
 export { ApiError, OAuthError, type Detalhe } from './errors.ts';
+export { verifyWebhook, WebhookVerificationError, type NotificationEvent, type VerifyOptions, type WebhookHeaders } from './webhook.ts';
 export type {
   Boleto,
   Cliente,
