@@ -38,7 +38,7 @@ export function publicOnlyLookup(resolve: Resolver = systemResolver): net.Lookup
       if (wanted.length === 0) return callback(Object.assign(new Error(`${hostname}: no address`), { code: 'ENOTFOUND' }), '', 4);
       for (const { address } of wanted) {
         const range = nonPublicRange(address);
-        if (range !== null) return callback(new RefusedAddress(hostname, address, range) as unknown as NodeJS.ErrnoException, '', 4);
+        if (range !== null) return callback(new RefusedAddress(hostname, address, range), '', 4);
       }
       if (options.all === true) return (callback as unknown as (e: null, all: Resolved[]) => void)(null, wanted);
       const [first] = wanted as [Resolved];

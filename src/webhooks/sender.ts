@@ -38,7 +38,7 @@ export interface SenderOptions {
 }
 
 /** A network error as the delivery log shows it, in Portuguese, with its code. */
-function describe(err: NodeJS.ErrnoException, timeoutMs: number): string {
+function describe(err: Error & { code?: string }, timeoutMs: number): string {
   if (err instanceof RefusedAddress) return `endereço não público recusado: ${err.address} (${err.range})`;
   switch (err.code) {
     case 'ATTEMPT_TIMEOUT':
@@ -93,8 +93,7 @@ export class NotificationSender {
       return { kind: 'recusado', error: 'a URL deve usar https://', durationMs: 0 };
     if (!this.options.allowPrivate) {
       const refusal = refusedLiteral(url);
-      if (refusal !== null)
-        return { kind: 'recusado', error: describe(refusal as unknown as NodeJS.ErrnoException, this.timeoutMs), durationMs: 0 };
+      if (refusal !== null) return { kind: 'recusado', error: describe(refusal, this.timeoutMs), durationMs: 0 };
     }
     return new Promise<Outcome>((resolve) => {
       let settled = false;
