@@ -11,6 +11,8 @@ import { registerChangesCommands } from './changes.command.ts';
 import { registerCredentialsCommands } from './credentials.command.ts';
 import { registerSeedGenerateCommand } from './seed-generate.command.ts';
 import { registerTenantsCommands } from './tenants.command.ts';
+import { registerWebhooksCommands } from './webhooks.command.ts';
+import { WebhookError, WebhookNotFound } from '../webhooks/endpoints.service.ts';
 import { emit, UsageError } from './output.ts';
 import { withStore } from './with-store.ts';
 
@@ -79,6 +81,7 @@ function buildProgram(): Command {
   registerCredentialsCommands(program, withStore);
   registerTenantsCommands(program, withStore);
   registerChangesCommands(program, withStore);
+  registerWebhooksCommands(program, withStore);
 
   const seed = program.command('seed').description('load demo or synthetic data');
   seed
@@ -100,6 +103,8 @@ function explain(err: unknown): string {
     return [err.message, ...err.issues.slice(1, 20).map((i) => `  ${i.collection}[${i.index ?? '-'}].${i.field}: ${i.message}`)].join('\n');
   if (err instanceof CredentialError) return `${err.field}: ${err.message}`;
   if (err instanceof CredentialLimitError) return err.message;
+  if (err instanceof WebhookError) return `${err.field}: ${err.message}`;
+  if (err instanceof WebhookNotFound) return err.message;
   if (err instanceof UsageError || err instanceof ConfigError) return err.message;
   return `unexpected failure: ${err instanceof Error ? err.message : String(err)}`;
 }

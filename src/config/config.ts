@@ -41,6 +41,13 @@ export interface Config {
    * on it. Unset: each request's own origin (ADR 0012).
    */
   publicBaseUrl: string | undefined;
+  /** WEBHOOKS_ALLOW_PRIVATE=1 (D55): notification URLs may be `http://` and non-public addresses; development and tests only */
+  webhooksAllowPrivate: boolean;
+  /**
+   * WEBHOOKS_SECRET_KEY: 32 bytes (base64) that encrypt the notification endpoints' signing secrets
+   * (ADR 0021). Unset: a key kept in the central database.
+   */
+  webhooksSecretKey: Buffer | undefined;
 }
 
 export class ConfigError extends Error {
@@ -103,6 +110,13 @@ function parseBaseUrl(name: string, raw: string): string {
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 
+function parseKey(name: string, raw: string): Buffer {
+  const key = Buffer.from(raw, 'base64');
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(raw) || key.length !== 32)
+    throw new ConfigError(name, 'must be 32 bytes in base64 (openssl rand -base64 32)');
+  return key;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const nonEmpty = (name: string): string | undefined => {
     const value = env[name];
@@ -113,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = nonEmpty('DATABASE_URL');
   const redisUrl = nonEmpty('REDIS_URL');
   const publicBaseUrl = nonEmpty('PUBLIC_BASE_URL');
+  const secretKey = nonEmpty('WEBHOOKS_SECRET_KEY');
   const trustProxy = (nonEmpty('TRUST_PROXY') ?? '')
     .split(',')
     .map((s) => s.trim())
@@ -150,5 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownDelayMs: parseWhole('SHUTDOWN_DELAY_MS', nonEmpty('SHUTDOWN_DELAY_MS') ?? '0', 0, 600_000),
     metricsPort: nonEmpty('METRICS_PORT') === undefined ? undefined : parsePort('METRICS_PORT', nonEmpty('METRICS_PORT') ?? ''),
     publicBaseUrl: publicBaseUrl === undefined ? undefined : parseBaseUrl('PUBLIC_BASE_URL', publicBaseUrl),
+    webhooksAllowPrivate: parseBoolean('WEBHOOKS_ALLOW_PRIVATE', nonEmpty('WEBHOOKS_ALLOW_PRIVATE') ?? 'false'),
+    webhooksSecretKey: secretKey === undefined ? undefined : parseKey('WEBHOOKS_SECRET_KEY', secretKey),
   };
 }

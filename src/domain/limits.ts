@@ -42,3 +42,12 @@ export const MAX_ACTIVE_CREDENTIALS = 50;
 export const EXPORT_IDLE_MS = 60_000;
 /** D49: what a second export of the same credential is told to wait, in seconds (Retry-After). */
 export const EXPORT_BUSY_RETRY_AFTER_SECONDS = 5;
+/** Notification endpoints one credential may have (D51). */
+export const MAX_WEBHOOKS_PER_CREDENTIAL = 5;
+/**
+ * After a failed notification attempt, the next one comes this many seconds later (D54: 5 s,
+ * 5 min, 30 min, 2 h, 5 h, 10 h, 10 h); after the last, the endpoint is disabled.
+ */
+export const WEBHOOK_RETRY_DELAYS_SECONDS = [5, 300, 1800, 7200, 18_000, 36_000, 36_000] as const;
+/** Attempts kept per endpoint in its delivery log (D54). */
+export const WEBHOOK_DELIVERY_LOG_SIZE = 100;

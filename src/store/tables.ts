@@ -70,6 +70,46 @@ export interface AuditEventsTable {
   created_at: Timestamp;
 }
 
+export interface WebhookEndpointsTable {
+  id: Generated<number>;
+  empresa_id: number;
+  credential_id: number;
+  url: string;
+  recursos: string[];
+  estado: ColumnType<'ativo' | 'pausado' | 'desativado_por_falhas', 'ativo' | 'pausado' | 'desativado_por_falhas' | undefined>;
+  motivo: string | null;
+  segredo: Buffer;
+  segredo_anterior: Buffer | null;
+  segredo_anterior_ate: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface WebhookEventsTable {
+  id: Generated<number>;
+  endpoint_id: number;
+  evento_id: string;
+  tipo: 'alteracoes.disponiveis' | 'teste';
+  recurso: string | null;
+  corpo: string;
+  tentativa: Generated<number>;
+  proxima_em: string;
+  reservado_ate: string | null;
+  created_at: string;
+}
+
+export interface WebhookDeliveriesTable {
+  id: Generated<number>;
+  endpoint_id: number;
+  em: string;
+  evento_id: string;
+  tipo: string;
+  tentativa: number;
+  http_status: number | null;
+  erro: string | null;
+  duracao_ms: number;
+}
+
 export interface ClientesTable {
   id: number;
   empresa_id: number;
@@ -213,6 +253,9 @@ export interface CentralDatabase {
   api_credentials: ApiCredentialsTable;
   access_tokens: AccessTokensTable;
   audit_events: AuditEventsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_events: WebhookEventsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }
 
 export interface TenantDatabase {

@@ -26,6 +26,8 @@ test('defaults are the documented ones (README, "Environment")', () => {
       shutdownDelayMs: 0,
       metricsPort: undefined,
       publicBaseUrl: undefined,
+      webhooksAllowPrivate: false,
+      webhooksSecretKey: undefined,
     },
   );
 });
@@ -89,6 +91,9 @@ test('a bad value names its variable', () => {
     [{ SHUTDOWN_DELAY_MS: '-5' }, 'SHUTDOWN_DELAY_MS'],
     [{ SHUTDOWN_DELAY_MS: '600001' }, 'SHUTDOWN_DELAY_MS'],
     [{ METRICS_PORT: '99999' }, 'METRICS_PORT'],
+    [{ WEBHOOKS_ALLOW_PRIVATE: 'talvez' }, 'WEBHOOKS_ALLOW_PRIVATE'],
+    [{ WEBHOOKS_SECRET_KEY: 'curta' }, 'WEBHOOKS_SECRET_KEY'],
+    [{ WEBHOOKS_SECRET_KEY: Buffer.alloc(31).toString('base64') }, 'WEBHOOKS_SECRET_KEY'],
     [{ PUBLIC_BASE_URL: 'api.example.com.br' }, 'PUBLIC_BASE_URL'],
     [{ PUBLIC_BASE_URL: 'ftp://api.example.com.br' }, 'PUBLIC_BASE_URL'],
     [{ PUBLIC_BASE_URL: 'https://api.example.com.br/?x=1' }, 'PUBLIC_BASE_URL'],

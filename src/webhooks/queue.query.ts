@@ -1,0 +1,162 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { CREDENTIAL_NOT_EXPIRED } from '../credentials/expiry.sql.ts';
+import { WEBHOOK_DELIVERY_LOG_SIZE } from '../domain/limits.ts';
+import type { CentralDatabase } from '../store/tables.ts';
+import type { EndpointState } from './endpoints.query.ts';
+
+/**
+ * The queue of notification events (ADR 0020): rows of `webhook_events`, claimed in batches with
+ * FOR UPDATE SKIP LOCKED under a lease, each outcome written only while the row is still at the
+ * attempt that produced it. "Now" is an argument of every statement (an injected clock in tests).
+ */
+
+type Db = Kysely<CentralDatabase> | Transaction<CentralDatabase>;
+
+export interface NewEvent {
+  endpointId: number;
+  eventoId: string;
+  tipo: 'alteracoes.disponiveis' | 'teste';
+  recurso: string | null;
+  corpo: string;
+  now: Date;
+}
+
+/**
+ * Queues an event due now. A change event joins one already waiting for the same endpoint and
+ * resource (D52's coalescing): one not tried yet, or one waiting for a retry, which will tell the
+ * receiver to read its feed all the same. Only an event being sent at this moment is not joined:
+ * its receiver may read the feed before this change commits, so the change gets its own event.
+ * The partial unique index settles two writers racing to add the untried one. False when joined.
+ */
+export async function enqueueEvent(db: Db, event: NewEvent): Promise<boolean> {
+  const result = await sql`
+    INSERT INTO webhook_events (endpoint_id, evento_id, tipo, recurso, corpo, proxima_em, created_at)
+    SELECT ${event.endpointId}, ${event.eventoId}, ${event.tipo}, ${event.recurso}, ${event.corpo}, ${event.now}, ${event.now}
+     WHERE ${event.tipo} = 'teste' OR NOT EXISTS (
+       SELECT 1 FROM webhook_events
+        WHERE endpoint_id = ${event.endpointId} AND recurso = ${event.recurso} AND tipo = 'alteracoes.disponiveis'
+          AND (reservado_ate IS NULL OR reservado_ate <= ${event.now}))
+    ON CONFLICT (endpoint_id, recurso) WHERE tentativa = 0 AND tipo = 'alteracoes.disponiveis' DO NOTHING`.execute(db);
+  return Number(result.numAffectedRows ?? 0) > 0;
+}
+
+/** A claimed event with what its attempt needs, read in the claiming statement. */
+export interface ClaimedEvent {
+  id: number;
+  endpoint_id: number;
+  evento_id: string;
+  tipo: 'alteracoes.disponiveis' | 'teste';
+  corpo: string;
+  /** when the event was queued, in ms since the epoch */
+  criado_ms: number;
+  /** this attempt's number, from 1 */
+  tentativa: number;
+  url: string;
+  segredo: Buffer;
+  /** the previous secret while it still signs (D51), else null */
+  segredo_anterior: Buffer | null;
+  estado: EndpointState;
+  /** the credential is neither revoked nor expired */
+  credencial_valida: boolean;
+}
+
+export interface ClaimOptions {
+  now: Date;
+  leaseMs: number;
+  limit: number;
+  /** at most this many events of one endpoint in one claim */
+  perEndpoint: number;
+  /** endpoints this instance is sending to now: none of theirs is claimed */
+  busy: number[];
+}
+
+/**
+ * Claims due events: at most `perEndpoint` of any one endpoint, oldest due first, skipping rows
+ * another instance holds (SKIP LOCKED) and rows under a live lease. Each claimed row's attempt
+ * count goes up and its lease starts, in the same statement.
+ */
+export async function claimDue(db: Db, o: ClaimOptions): Promise<ClaimedEvent[]> {
+  const leaseUntil = new Date(o.now.getTime() + o.leaseMs);
+  const { rows } = await sql<ClaimedEvent>`
+    WITH devidos AS (
+      SELECT id, endpoint_id, proxima_em FROM webhook_events
+       WHERE proxima_em <= ${o.now} AND (reservado_ate IS NULL OR reservado_ate <= ${o.now})
+         AND endpoint_id <> ALL(${o.busy}::bigint[])
+       ORDER BY proxima_em, id
+       LIMIT ${o.limit * 8}
+    ), escolhidos AS (
+      SELECT id FROM (
+        SELECT id, proxima_em, row_number() OVER (PARTITION BY endpoint_id ORDER BY proxima_em, id) AS n FROM devidos
+      ) d WHERE n <= ${o.perEndpoint} ORDER BY proxima_em, id LIMIT ${o.limit}
+    ), reservados AS (
+      SELECT e.id FROM webhook_events e
+       WHERE e.id IN (SELECT id FROM escolhidos) AND (e.reservado_ate IS NULL OR e.reservado_ate <= ${o.now})
+       FOR UPDATE SKIP LOCKED
+    )
+    UPDATE webhook_events e SET tentativa = e.tentativa + 1, reservado_ate = ${leaseUntil}
+      FROM webhook_endpoints w JOIN api_credentials c ON c.id = w.credential_id
+     WHERE e.id IN (SELECT id FROM reservados) AND w.id = e.endpoint_id
+    RETURNING e.id, e.endpoint_id, e.evento_id, e.tipo, e.corpo, e.tentativa, w.url, w.segredo,
+      (EXTRACT(EPOCH FROM e.created_at) * 1000)::float8 AS criado_ms,
+      CASE WHEN w.segredo_anterior_ate > ${o.now} THEN w.segredo_anterior END AS segredo_anterior,
+      w.estado, (c.revoked_at IS NULL AND ${sql.raw(CREDENTIAL_NOT_EXPIRED)}) AS credencial_valida`.execute(db);
+  return rows;
+}
+
+/** The event is done (delivered, given up, or dropped): deleted, if still at this attempt. */
+export async function finishEvent(db: Db, id: number, tentativa: number): Promise<boolean> {
+  const result = await sql`DELETE FROM webhook_events WHERE id = ${id} AND tentativa = ${tentativa}`.execute(db);
+  return Number(result.numAffectedRows ?? 0) > 0;
+}
+
+/** The next attempt at `at`, if the event is still at this attempt. */
+export async function rescheduleEvent(db: Db, id: number, tentativa: number, at: Date): Promise<boolean> {
+  const result = await sql`
+    UPDATE webhook_events SET proxima_em = ${at}, reservado_ate = NULL WHERE id = ${id} AND tentativa = ${tentativa}`.execute(db);
+  return Number(result.numAffectedRows ?? 0) > 0;
+}
+
+export interface Delivery {
+  endpointId: number;
+  at: Date;
+  eventoId: string;
+  tipo: string;
+  tentativa: number;
+  httpStatus: number | null;
+  erro: string | null;
+  duracaoMs: number;
+}
+
+/** One line of the delivery log; the endpoint keeps its newest WEBHOOK_DELIVERY_LOG_SIZE. */
+export async function recordDelivery(db: Db, d: Delivery): Promise<void> {
+  await sql`
+    INSERT INTO webhook_deliveries (endpoint_id, em, evento_id, tipo, tentativa, http_status, erro, duracao_ms)
+    VALUES (${d.endpointId}, ${d.at}, ${d.eventoId}, ${d.tipo}, ${d.tentativa}, ${d.httpStatus}, ${d.erro}, ${d.duracaoMs})`.execute(db);
+  await sql`
+    DELETE FROM webhook_deliveries WHERE endpoint_id = ${d.endpointId} AND id < (
+      SELECT id FROM webhook_deliveries WHERE endpoint_id = ${d.endpointId} ORDER BY id DESC OFFSET ${WEBHOOK_DELIVERY_LOG_SIZE - 1} LIMIT 1)`.execute(
+    db,
+  );
+}
+
+/** D54: after the last retry the endpoint stops, saying why; what it still had queued is dropped. */
+export async function disableEndpoint(db: Db, endpointId: number, motivo: string): Promise<void> {
+  await sql`
+    UPDATE webhook_endpoints SET estado = 'desativado_por_falhas', motivo = ${motivo}, updated_at = now()
+     WHERE id = ${endpointId} AND estado = 'ativo'`.execute(db);
+  await dropPending(db, endpointId);
+}
+
+/** Drops an endpoint's queued events (paused, disabled). */
+export async function dropPending(db: Db, endpointId: number): Promise<void> {
+  await sql`DELETE FROM webhook_events WHERE endpoint_id = ${endpointId}`.execute(db);
+}
+
+/** Events waiting (due or not) and the age of the oldest due one, in seconds: for the metrics. */
+export async function queueDepth(db: Db, now: Date): Promise<{ pendentes: number; atraso_s: number }> {
+  const { rows } = await sql<{ pendentes: number; atraso_s: number }>`
+    SELECT count(*)::int AS pendentes,
+           COALESCE(EXTRACT(EPOCH FROM ${now}::timestamptz - min(proxima_em) FILTER (WHERE proxima_em <= ${now}))::float8, 0) AS atraso_s
+      FROM webhook_events`.execute(db);
+  return rows[0] ?? { pendentes: 0, atraso_s: 0 };
+}
