@@ -11,6 +11,7 @@ import { startMetricsServer } from './ops/metrics-server.ts';
 import { isInitialised, migrate } from './store/migrate.ts';
 import { openStore, type Store } from './store/store.ts';
 import type { CreatedCredential } from './credentials/credentials.service.ts';
+import { startNotificationWorker } from './webhooks/notification-worker.ts';
 
 function readConfig(): Config {
   try {
@@ -99,6 +100,7 @@ async function main(): Promise<void> {
   const drain = new Drain();
   const app: FastifyInstance = await buildApp({ config, store, limiter, logger: log, metrics, metricsOnOwnPort, drain });
   drain.attach(app.server);
+  let notifications: ReturnType<typeof startNotificationWorker> | null = null;
   let metricsServer: Awaited<ReturnType<typeof startMetricsServer>> | null = null;
 
   let stopping = false;
@@ -134,6 +136,7 @@ async function main(): Promise<void> {
         };
       });
       await closeWithin(app, drain, config.shutdownGraceMs, log);
+      await notifications?.stop();
       await metricsServer?.close();
       await limiter.close();
       await store.close();
@@ -151,6 +154,8 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  // Once serving: the worker's reads of the queue never compete with the start's own work.
+  if (!stopping) notifications = startNotificationWorker(config, store, log, metrics);
   metricsServer = config.metricsPort === undefined ? null : await startMetricsServer(metrics, config.host, config.metricsPort);
   const address = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : config.port;

@@ -44,6 +44,21 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  /** Notifications (D52-D54): attempts by outcome, and how long after queueing an event was delivered. */
+  readonly webhookAttempts = new client.Counter({
+    name: 'api_externa_webhook_attempts_total',
+    help: 'Notification attempts by outcome: entregue (2xx), falhou (another status or a network error), recusado (non-public address), descartado (credential ended)',
+    labelNames: ['resultado'] as const,
+    registers: [this.registry],
+  });
+
+  readonly webhookDeliveryLag = new client.Histogram({
+    name: 'api_externa_webhook_delivery_lag_seconds',
+    help: 'From a notification event queued to its delivery (2xx)',
+    buckets: [0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60, 300, 1800, 7200, 86_400],
+    registers: [this.registry],
+  });
+
   constructor() {
     client.collectDefaultMetrics({ register: this.registry, prefix: 'api_externa_' });
   }

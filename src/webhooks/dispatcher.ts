@@ -1,0 +1,277 @@
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import { open, SecretBoxError } from '../crypto/secret-box.ts';
+import { webhookSignature } from '../crypto/webhook-signature.ts';
+import { WEBHOOK_RETRY_DELAYS_SECONDS } from '../domain/limits.ts';
+import type { Metrics } from '../observability/metrics.ts';
+import type { CentralDatabase } from '../store/tables.ts';
+import { claimDue, disableEndpoint, finishEvent, queueDepth, recordDelivery, rescheduleEvent, type ClaimedEvent } from './queue.query.ts';
+import { succeeded, type Attempt, type Outcome } from './sender.ts';
+
+export interface DispatcherOptions {
+  db: Kysely<CentralDatabase>;
+  sender: { send(attempt: Attempt): Promise<Outcome> };
+  secretKey: () => Promise<Buffer>;
+  log: Logger;
+  metrics?: Metrics;
+  /** the clock of every statement and signature (tests drive it) */
+  now?: () => Date;
+  /** how often the queue is read when nothing wakes the worker */
+  pollMs?: number;
+  /** how long a claimed attempt is this instance's: past it, another instance may make it (ADR 0020) */
+  leaseMs?: number;
+  /** sends under way at once in this instance */
+  concurrency?: number;
+  /** sends under way at once to one endpoint, in this instance: a slow receiver holds no more */
+  perEndpoint?: number;
+}
+
+/** The receiver's address for the log: scheme and host only (a query string may hold an integrator's token). */
+const origin = (url: string): string => {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return '(URL inválida)';
+  }
+};
+
+/**
+ * The worker that sends queued notification events (D53, D54; ADR 0020). It claims due events in
+ * batches as slots free up, sends each through the sender, and writes the outcome: the delivery
+ * log's line, then the event's end (delivered, a `teste` tried once, or given up) or its next
+ * attempt by D54's schedule; after the last retry fails, the endpoint is disabled. Nothing here
+ * is on the data API's request path.
+ */
+export class Dispatcher {
+  private readonly now: () => Date;
+  private readonly pollMs: number;
+  private readonly leaseMs: number;
+  private readonly concurrency: number;
+  private readonly perEndpoint: number;
+  /** sends under way, by endpoint */
+  private readonly inFlight = new Map<number, number>();
+  private readonly sends = new Set<Promise<void>>();
+  private running = false;
+  private loop: Promise<void> | null = null;
+  private wakeUp: (() => void) | null = null;
+  private woken = false;
+  private failing = false;
+  /** the queue's depth and the age of its oldest due event, refreshed by the loop, read by the metrics */
+  private depth = { pendentes: 0, atraso_s: 0 };
+  private depthReadAt = 0;
+
+  constructor(private readonly options: DispatcherOptions) {
+    this.now = options.now ?? (() => new Date());
+    this.pollMs = options.pollMs ?? 1000;
+    this.leaseMs = options.leaseMs ?? 60_000;
+    this.concurrency = options.concurrency ?? 32;
+    this.perEndpoint = options.perEndpoint ?? 2;
+    options.metrics?.gauge(
+      'api_externa_webhook_queue_depth',
+      'Notification events waiting for an attempt (due or not)',
+      () => this.depth.pendentes,
+    );
+    options.metrics?.gauge(
+      'api_externa_webhook_oldest_due_seconds',
+      'Seconds since the oldest due notification event became due (0 when none is late)',
+      () => this.depth.atraso_s,
+    );
+  }
+
+  private get inFlightCount(): number {
+    return this.sends.size;
+  }
+
+  /** Starts the loop: claim, send, and sleep until woken, a send ends, or the poll interval passes. */
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loop = this.run();
+  }
+
+  /** An event was queued in this process: look now rather than at the next poll. */
+  wake(): void {
+    this.woken = true;
+    this.wakeUp?.();
+  }
+
+  /** Stops claiming and waits for the sends under way (each bounded by the attempt timeout). */
+  async stop(): Promise<void> {
+    this.running = false;
+    this.wake();
+    await this.loop;
+    await Promise.allSettled([...this.sends]);
+  }
+
+  private async run(): Promise<void> {
+    while (this.running) {
+      let claimed = 0;
+      try {
+        claimed = await this.claimAndSend();
+        await this.refreshDepth();
+        if (this.failing) this.options.log.info('notificações: a fila voltou a ser lida');
+        this.failing = false;
+      } catch (err) {
+        // Once per outage, not once per poll: the database's own state is told by /readyz and the store's logs.
+        if (!this.failing)
+          this.options.log.warn({ err: (err as Error).message }, 'notificações: a fila não pôde ser lida; nova leitura a cada intervalo');
+        this.failing = true;
+      }
+      if (!this.running) break;
+      // A full batch: there may be more due now. Otherwise sleep.
+      if (claimed > 0 && this.inFlightCount < this.concurrency) continue;
+      await this.sleep();
+    }
+  }
+
+  private sleep(): Promise<void> {
+    if (this.woken) {
+      this.woken = false;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, this.pollMs);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wakeUp = () => {
+        this.wakeUp = null;
+        this.woken = false;
+        done();
+      };
+    });
+  }
+
+  private async refreshDepth(): Promise<void> {
+    if (this.options.metrics === undefined || Date.now() - this.depthReadAt < 5000) return;
+    this.depthReadAt = Date.now();
+    this.depth = await queueDepth(this.options.db, this.now());
+  }
+
+  /**
+   * Claims as many due events as there are free slots and starts their sends; resolves when they
+   * have started, not ended. The number claimed.
+   */
+  async claimAndSend(): Promise<number> {
+    const free = this.concurrency - this.inFlightCount;
+    if (free <= 0) return 0;
+    const busy = [...this.inFlight.keys()];
+    const events = await claimDue(this.options.db, {
+      now: this.now(),
+      leaseMs: this.leaseMs,
+      limit: free,
+      perEndpoint: this.perEndpoint,
+      busy,
+    });
+    for (const event of events) {
+      this.inFlight.set(event.endpoint_id, (this.inFlight.get(event.endpoint_id) ?? 0) + 1);
+      const send = this.attempt(event)
+        .catch((err: unknown) => {
+          // The outcome could not be written (database away): the lease runs out and the attempt is made again.
+          this.options.log.warn(
+            { webhook_id: event.endpoint_id, event_id: event.evento_id, err: (err as Error).message },
+            'notificações: resultado não gravado',
+          );
+        })
+        .finally(() => {
+          this.sends.delete(send);
+          const left = (this.inFlight.get(event.endpoint_id) ?? 1) - 1;
+          if (left === 0) this.inFlight.delete(event.endpoint_id);
+          else this.inFlight.set(event.endpoint_id, left);
+          this.wake();
+        });
+      this.sends.add(send);
+    }
+    return events.length;
+  }
+
+  /** Every send started so far has ended (tests: after `claimAndSend`, with a driven clock). */
+  async idle(): Promise<void> {
+    while (this.sends.size > 0) await Promise.allSettled([...this.sends]);
+  }
+
+  private async attempt(event: ClaimedEvent): Promise<void> {
+    const { db, log, metrics } = this.options;
+    if (!event.credencial_valida || event.estado !== 'ativo') {
+      // D51: a revoked or expired credential sends nothing; a paused or disabled endpoint neither.
+      await finishEvent(db, event.id, event.tentativa);
+      metrics?.webhookAttempts.inc({ resultado: 'descartado' });
+      log.info({ webhook_id: event.endpoint_id, event_id: event.evento_id }, 'notificação descartada: credencial ou endereço inativo');
+      return;
+    }
+    const outcome = await this.send(event);
+    const at = this.now();
+    const ok = succeeded(outcome);
+    const last = event.tentativa > WEBHOOK_RETRY_DELAYS_SECONDS.length;
+    await db.transaction().execute(async (trx) => {
+      await recordDelivery(trx, {
+        endpointId: event.endpoint_id,
+        at,
+        eventoId: event.evento_id,
+        tipo: event.tipo,
+        tentativa: event.tentativa,
+        httpStatus: outcome.kind === 'resposta' ? outcome.status : null,
+        erro: outcome.kind === 'resposta' ? null : outcome.error,
+        duracaoMs: outcome.durationMs,
+      });
+      // A test event is tried once: it checks the receiver and does not count toward disabling.
+      if (ok || event.tipo === 'teste') await finishEvent(trx, event.id, event.tentativa);
+      else if (last) {
+        if (await finishEvent(trx, event.id, event.tentativa)) await disableEndpoint(trx, event.endpoint_id, reason(outcome, at));
+      } else {
+        const delay = WEBHOOK_RETRY_DELAYS_SECONDS[event.tentativa - 1] ?? 0;
+        await rescheduleEvent(trx, event.id, event.tentativa, new Date(at.getTime() + delay * 1000));
+      }
+    });
+    const resultado = ok ? 'entregue' : outcome.kind === 'recusado' ? 'recusado' : 'falhou';
+    metrics?.webhookAttempts.inc({ resultado });
+    if (ok) metrics?.webhookDeliveryLag.observe(Math.max(0, (at.getTime() - event.criado_ms) / 1000));
+    const line = {
+      webhook_id: event.endpoint_id,
+      event_id: event.evento_id,
+      tipo: event.tipo,
+      tentativa: event.tentativa,
+      destino: origin(event.url),
+      resultado,
+      http_status: outcome.kind === 'resposta' ? outcome.status : null,
+      erro: outcome.kind === 'resposta' ? null : outcome.error,
+      duration_ms: outcome.durationMs,
+    };
+    if (ok) log.info(line, 'notificação entregue');
+    else if (last && event.tipo !== 'teste') log.warn(line, 'notificação: última tentativa falhou; endereço desativado por falhas');
+    else log.info(line, outcome.kind === 'recusado' ? 'notificação recusada: endereço não público' : 'notificação: tentativa falhou');
+  }
+
+  /** Signs and sends one attempt; an unreadable secret is an outcome, not a throw. */
+  private async send(event: ClaimedEvent): Promise<Outcome> {
+    let secrets: string[];
+    try {
+      const key = await this.options.secretKey();
+      secrets = [open(key, event.segredo), ...(event.segredo_anterior === null ? [] : [open(key, event.segredo_anterior)])];
+    } catch (err) {
+      if (!(err instanceof SecretBoxError)) throw err;
+      const error =
+        err.reason === 'outra_chave'
+          ? 'segredo cifrado com outra chave (WEBHOOKS_SECRET_KEY mudou): gere um novo segredo'
+          : 'segredo ilegível: gere um novo segredo';
+      return { kind: 'erro', error, durationMs: 0 };
+    }
+    const timestamp = Math.floor(this.now().getTime() / 1000);
+    return this.options.sender.send({
+      url: event.url,
+      body: event.corpo,
+      headers: {
+        'webhook-id': event.evento_id,
+        'webhook-timestamp': String(timestamp),
+        'webhook-signature': webhookSignature(secrets, event.evento_id, timestamp, event.corpo),
+      },
+    });
+  }
+}
+
+/** Why an endpoint was disabled, for settings (D54): the last attempt's answer or error, and when. */
+function reason(outcome: Outcome, at: Date): string {
+  const what = outcome.kind === 'resposta' ? `resposta HTTP ${outcome.status}` : outcome.error;
+  return `a última das ${WEBHOOK_RETRY_DELAYS_SECONDS.length + 1} tentativas falhou em ${at.toISOString().slice(0, 19)}Z: ${what}`;
+}

@@ -1,0 +1,32 @@
+import type { Logger } from 'pino';
+import type { Config } from '../config/config.ts';
+import type { Metrics } from '../observability/metrics.ts';
+import type { Store } from '../store/store.ts';
+import { Dispatcher } from './dispatcher.ts';
+import { secretKeyReader } from './secret-key.ts';
+import { NotificationSender } from './sender.ts';
+
+/** The server's notification worker (D52-D55): the dispatcher over this store, with its sender. */
+export interface NotificationWorker {
+  dispatcher: Dispatcher;
+  /** reads the secrets' key (also used by the settings API to seal new secrets) */
+  secretKey: () => Promise<Buffer>;
+  stop(): Promise<void>;
+}
+
+export function startNotificationWorker(config: Config, store: Store, log: Logger, metrics: Metrics): NotificationWorker {
+  if (config.webhooksAllowPrivate)
+    log.warn('WEBHOOKS_ALLOW_PRIVATE is on: notifications may go to http:// and to private addresses; development and tests only (D55)');
+  const sender = new NotificationSender({ allowPrivate: config.webhooksAllowPrivate });
+  const secretKey = secretKeyReader(store.pool, config.webhooksSecretKey);
+  const dispatcher = new Dispatcher({ db: store.central, sender, secretKey, log, metrics });
+  dispatcher.start();
+  return {
+    dispatcher,
+    secretKey,
+    async stop() {
+      await dispatcher.stop();
+      sender.close();
+    },
+  };
+}

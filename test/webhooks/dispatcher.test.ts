@@ -1,0 +1,309 @@
+import { after, before, beforeEach, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import http from 'node:http';
+import type net from 'node:net';
+import pino from 'pino';
+import { Webhook } from 'standardwebhooks';
+import { OPERATOR } from '../../src/credentials/audit.ts';
+import { createCredential, revokeCredential } from '../../src/credentials/credentials.service.ts';
+import { WEBHOOK_RETRY_DELAYS_SECONDS } from '../../src/domain/limits.ts';
+import { Dispatcher } from '../../src/webhooks/dispatcher.ts';
+import {
+  createEndpoint,
+  deliveriesOf,
+  listEndpointsOf,
+  rotateEndpointSecret,
+  sendTestEvent,
+  updateEndpoint,
+  type WebhookContext,
+} from '../../src/webhooks/endpoints.service.ts';
+import { eventBody, newEventId } from '../../src/webhooks/events.ts';
+import { claimDue, enqueueEvent, finishEvent } from '../../src/webhooks/queue.query.ts';
+import { secretKeyReader } from '../../src/webhooks/secret-key.ts';
+import { NotificationSender } from '../../src/webhooks/sender.ts';
+import { freshStore, type TestStore } from '../helpers/test-store.ts';
+
+/**
+ * The notification queue and its worker (D51-D54, ADR 0020) on a real store (embedded, or
+ * PostgreSQL with TEST_DATABASE_URL) against a real HTTP receiver on this machine. The clock of
+ * the queue and of the signatures is driven: a day of retries takes no real time.
+ */
+interface Received {
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+let ts: TestStore;
+let receiver: http.Server;
+let base: string;
+let received: Received[] = [];
+let status = 200;
+let connections = 0;
+let clock = new Date('2026-11-28T12:00:00Z');
+const now = () => clock;
+const advance = (seconds: number) => (clock = new Date(clock.getTime() + seconds * 1000));
+const log = pino({ level: 'silent' });
+let ctx: WebhookContext;
+let sender: NotificationSender;
+let clientId: string;
+
+function dispatcher(options: { allowPrivate?: boolean } = {}): Dispatcher {
+  const s = options.allowPrivate === false ? new NotificationSender({ allowPrivate: false }) : sender;
+  return new Dispatcher({ db: ts.store.central, sender: s, secretKey: ctx.secretKey, log, now });
+}
+
+/** One pass of the worker, as the loop makes it: claim what is due, wait for the sends. */
+async function pass(d: Dispatcher): Promise<number> {
+  const claimed = await d.claimAndSend();
+  await d.idle();
+  return claimed;
+}
+
+async function endpoint(resources = ['clientes', 'contas-receber'], path = '/hook'): Promise<{ id: number; secret: string }> {
+  const created = await createEndpoint(ctx, { empresaId: 1, clientId, url: `${base}${path}`, resources }, OPERATOR);
+  return { id: created.id, secret: created.secret };
+}
+
+async function queueChange(endpointId: number, recurso: string): Promise<boolean> {
+  const id = newEventId();
+  return enqueueEvent(ts.store.central, {
+    endpointId,
+    eventoId: id,
+    tipo: 'alteracoes.disponiveis',
+    recurso,
+    corpo: eventBody(id, 'alteracoes.disponiveis', clock, recurso),
+    now: clock,
+  });
+}
+
+before(async () => {
+  ts = await freshStore();
+  await ts.store.pool.query("INSERT INTO empresas (id, nome) VALUES (1, 'Empresa A'), (2, 'Empresa B')");
+  const credential = await createCredential(
+    ts.store.central,
+    { empresaId: 1, name: 'ERP', scopes: ['clientes:ler', 'contas-receber:ler'], allowedIps: [], expires: null },
+    OPERATOR,
+  );
+  clientId = credential.client_id;
+  ctx = { db: ts.store.central, secretKey: secretKeyReader(ts.store.pool, undefined), allowPrivate: true, now };
+  sender = new NotificationSender({ allowPrivate: true });
+  receiver = http.createServer((req, res) => {
+    let body = '';
+    req.setEncoding('utf8');
+    req.on('data', (chunk: string) => (body += chunk));
+    req.on('end', () => {
+      received.push({ headers: req.headers, body });
+      res.statusCode = status;
+      res.end();
+    });
+  });
+  receiver.on('connection', () => connections++);
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(receiver.address() as net.AddressInfo).port}`;
+});
+after(async () => {
+  sender.close();
+  receiver.closeAllConnections();
+  await new Promise<void>((resolve) => receiver.close(() => resolve()));
+  await ts.close();
+});
+beforeEach(async () => {
+  received = [];
+  status = 200;
+  await ts.store.pool.query('DELETE FROM webhook_endpoints');
+});
+
+describe('the notification queue and its worker (D52-D54)', () => {
+  test('a test event arrives once, signed so that the Standard Webhooks verifier accepts it and refuses any change', async () => {
+    clock = new Date();
+    const { id, secret } = await endpoint();
+    const { event_id } = await sendTestEvent(ctx, 1, id, OPERATOR);
+    assert.equal(await pass(dispatcher()), 1);
+    assert.equal(received.length, 1);
+    const [got] = received;
+    assert.ok(got);
+    assert.equal(got.headers['webhook-id'], event_id);
+    assert.equal(got.headers['content-type'], 'application/json');
+    const event = new Webhook(secret).verify(got.body, got.headers as Record<string, string>) as Record<string, unknown>;
+    assert.deepEqual(Object.keys(event), ['id', 'tipo', 'criado_em', 'dados']);
+    assert.equal(event.id, event_id);
+    assert.equal(event.tipo, 'teste');
+    assert.match(String(event.criado_em), /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+    const changedBody = got.body.replace('"teste"', '"testf"');
+    assert.throws(() => new Webhook(secret).verify(changedBody, got.headers as Record<string, string>));
+    const otherTime: Record<string, string> = {
+      'webhook-id': String(got.headers['webhook-id']),
+      'webhook-signature': String(got.headers['webhook-signature']),
+      'webhook-timestamp': String(Number(got.headers['webhook-timestamp']) + 1),
+    };
+    assert.throws(() => new Webhook(secret).verify(got.body, otherTime));
+
+    assert.equal(await pass(dispatcher()), 0, 'a delivered event is not sent again');
+    const log = await deliveriesOf(ctx, 1, id, 100);
+    assert.equal(log.length, 1);
+    assert.deepEqual(
+      { ...log[0], at: undefined, duration_ms: undefined },
+      {
+        at: undefined,
+        event_id,
+        tipo: 'teste',
+        attempt: 1,
+        http_status: 200,
+        error: null,
+        duration_ms: undefined,
+      },
+    );
+  });
+
+  test("a change event says which resource's feed to read, and nothing else", async () => {
+    const { id } = await endpoint();
+    assert.equal(await queueChange(id, 'contas-receber'), true);
+    await pass(dispatcher());
+    assert.equal(received.length, 1);
+    const body = JSON.parse(received[0]?.body ?? '') as Record<string, unknown>;
+    assert.equal(body.tipo, 'alteracoes.disponiveis');
+    assert.deepEqual(body.dados, { recurso: 'contas-receber' });
+  });
+
+  test('changes coalesce while an event waits; a change during a send gets an event of its own', async () => {
+    const { id } = await endpoint();
+    const joined = await Promise.all(Array.from({ length: 200 }, () => queueChange(id, 'clientes')));
+    assert.equal(joined.filter(Boolean).length, 1, 'one event for 200 changes');
+    assert.equal(await queueChange(id, 'contas-receber'), true, 'another resource has its own event');
+    // While the clientes event is being sent (claimed, not finished), a change queues a new one.
+    const claimed = await claimDue(ts.store.central, { now: clock, leaseMs: 60_000, limit: 10, perEndpoint: 10, busy: [] });
+    assert.equal(claimed.length, 2);
+    assert.equal(await queueChange(id, 'clientes'), true);
+    assert.equal(await queueChange(id, 'clientes'), false);
+    for (const e of claimed) await finishEvent(ts.store.central, e.id, e.tentativa);
+    const { rows } = await ts.store.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM webhook_events');
+    assert.equal(rows[0]?.n, 1);
+  });
+
+  test("retries follow D54's schedule to the minute, then the endpoint is disabled with its reason; re-enabling sends fresh events", async () => {
+    clock = new Date('2026-11-28T12:00:00Z');
+    const { id } = await endpoint(['clientes', 'contas-receber']);
+    await queueChange(id, 'clientes');
+    status = 503;
+    const d = dispatcher();
+    assert.equal(await pass(d), 1, 'first attempt');
+    for (const delay of WEBHOOK_RETRY_DELAYS_SECONDS) {
+      advance(delay - 1);
+      assert.equal(await pass(d), 0, `not before ${delay} s`);
+      advance(1);
+      assert.equal(await pass(d), 1, `after ${delay} s`);
+    }
+    assert.equal(received.length, WEBHOOK_RETRY_DELAYS_SECONDS.length + 1);
+    assert.equal(new Set(received.map((r) => r.headers['webhook-id'])).size, 1, 'the same event id on every attempt');
+    const [listed] = await listEndpointsOf(ctx, 1, clientId);
+    assert.equal(listed?.status, 'desativado_por_falhas');
+    assert.match(listed?.reason ?? '', /última das 8 tentativas falhou .*resposta HTTP 503/);
+    const log = await deliveriesOf(ctx, 1, id, 100);
+    assert.deepEqual(
+      log.map((l) => [l.attempt, l.http_status]),
+      [8, 7, 6, 5, 4, 3, 2, 1].map((n) => [n, 503]),
+    );
+    advance(86_400);
+    assert.equal(await pass(d), 0, 'nothing more is tried');
+    assert.equal(await queueChange(id, 'clientes'), true);
+    received = [];
+    assert.equal(await pass(d), 1, 'a change while disabled is dropped at its claim');
+    assert.equal(received.length, 0);
+
+    status = 204;
+    const resumed = await updateEndpoint(ctx, 1, id, { active: true }, OPERATOR);
+    assert.equal(resumed.status, 'ativo');
+    assert.equal(resumed.reason, null);
+    await pass(d);
+    assert.deepEqual(received.map((r) => (JSON.parse(r.body) as { dados: { recurso: string } }).dados.recurso).sort(), [
+      'clientes',
+      'contas-receber',
+    ]);
+  });
+
+  test('an instance that dies mid-attempt: another makes the attempt after the lease, and the late outcome changes nothing', async () => {
+    const { id } = await endpoint();
+    await queueChange(id, 'clientes');
+    const dead = await claimDue(ts.store.central, { now: clock, leaseMs: 60_000, limit: 10, perEndpoint: 2, busy: [] });
+    assert.equal(dead.length, 1);
+    const d = dispatcher();
+    advance(59);
+    assert.equal(await pass(d), 0, 'the lease holds');
+    advance(1);
+    assert.equal(await pass(d), 1, 'taken over when the lease ends');
+    assert.equal(received.length, 1);
+    const first = dead[0];
+    assert.ok(first);
+    assert.equal(await finishEvent(ts.store.central, first.id, first.tentativa), false, 'the dead attempt no longer owns the row');
+    const log = await deliveriesOf(ctx, 1, id, 100);
+    assert.deepEqual(
+      log.map((l) => l.attempt),
+      [2],
+    );
+  });
+
+  test('a revoked credential sends nothing; its endpoints are kept', async () => {
+    const credential = await createCredential(
+      ts.store.central,
+      { empresaId: 1, name: 'Revogada', scopes: ['clientes:ler'], allowedIps: [], expires: null },
+      OPERATOR,
+    );
+    const created = await createEndpoint(
+      ctx,
+      { empresaId: 1, clientId: credential.client_id, url: `${base}/r`, resources: ['clientes'] },
+      OPERATOR,
+    );
+    await queueChange(created.id, 'clientes');
+    await revokeCredential(ts.store.central, credential.client_id, OPERATOR);
+    connections = 0;
+    await pass(dispatcher());
+    assert.equal(received.length, 0);
+    assert.equal(connections, 0);
+    assert.equal((await listEndpointsOf(ctx, 1, credential.client_id)).length, 1);
+    const { rows } = await ts.store.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM webhook_events');
+    assert.equal(rows[0]?.n, 0, 'the event was dropped');
+  });
+
+  test('after a rotation both secrets sign for 24 h, then only the new one', async () => {
+    clock = new Date('2026-11-28T12:00:00Z');
+    const { id, secret: old } = await endpoint();
+    const rotated = await rotateEndpointSecret(ctx, 1, id, OPERATOR);
+    assert.notEqual(rotated.secret, old);
+    assert.equal(rotated.previous_valid_until, '2026-11-29T12:00:00Z');
+    const signs = (secret: string, r: Received) => {
+      const ts = Number(r.headers['webhook-timestamp']);
+      const expected = new Webhook(secret).sign(String(r.headers['webhook-id']), new Date(ts * 1000), r.body);
+      return String(r.headers['webhook-signature']).split(' ').includes(expected);
+    };
+    await queueChange(id, 'clientes');
+    await pass(dispatcher());
+    const [during] = received;
+    assert.ok(during);
+    assert.equal(String(during.headers['webhook-signature']).split(' ').length, 2);
+    assert.ok(signs(rotated.secret, during) && signs(old, during));
+    advance(86_400);
+    await queueChange(id, 'clientes');
+    await pass(dispatcher());
+    const afterwards = received[1];
+    assert.ok(afterwards);
+    assert.ok(signs(rotated.secret, afterwards));
+    assert.ok(!signs(old, afterwards));
+  });
+
+  test('without WEBHOOKS_ALLOW_PRIVATE no attempt reaches a loopback receiver; the log says refused', async () => {
+    const created = await createEndpoint(
+      ctx,
+      { empresaId: 1, clientId, url: base.replace('http:', 'https:'), resources: ['clientes'] },
+      OPERATOR,
+    );
+    const id = created.id;
+    await queueChange(id, 'clientes');
+    connections = 0;
+    await pass(dispatcher({ allowPrivate: false }));
+    assert.equal(connections, 0);
+    assert.equal(received.length, 0);
+    const [line] = await deliveriesOf(ctx, 1, id, 1);
+    assert.equal(line?.http_status, null);
+    assert.match(line?.error ?? '', /endereço não público recusado: 127\.0\.0\.1/);
+  });
+});
