@@ -26,20 +26,20 @@ function readConfig(): Config {
 }
 
 async function prepareStore(config: Config, store: Store, log: ReturnType<typeof createLogger>): Promise<CreatedCredential | null> {
-  // Migrations are not requests: on a large store one may take minutes, past the bounds every
-  // request has (D38), so they run on a connection without them.
+  // Migrations and the first start's demo data are not requests: on a large store a migration may
+  // take minutes, and on a busy machine one statement of the demo import may take seconds, past
+  // the bounds every request has (D38), so they run on a connection without them.
   const maintenance = store.unboundedPool();
-  let fresh: boolean;
   try {
-    fresh = !(await isInitialised(maintenance));
+    const fresh = !(await isInitialised(maintenance));
     const applied = await migrate(maintenance, ['central', 'tenant']);
     if (applied.length > 0) log.info({ applied }, 'migrations applied');
+    if (!fresh || store.kind !== 'embedded' || !config.seedDemo) return null;
+    const imported = await seedDemoData(maintenance);
+    log.info({ imported }, 'demo data loaded');
   } finally {
     await maintenance.end();
   }
-  if (!fresh || store.kind !== 'embedded' || !config.seedDemo) return null;
-  const imported = await seedDemoData(store);
-  log.info({ imported }, 'demo data loaded');
   return createDemoCredential(store);
 }
 

@@ -90,7 +90,7 @@ function buildProgram(): Command {
     .option('--json', 'print one JSON document')
     .action(async (opts: { json?: boolean }) =>
       withStore(async (store) => {
-        const imported = await seedDemoData(store);
+        const imported = await seedDemoData(store.pool);
         emit(Boolean(opts.json), { imported }, () => `Demo data loaded:\n${countsText(imported)}`);
       }),
     );

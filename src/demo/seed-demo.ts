@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import type { Store } from '../store/store.ts';
 import { importDataset } from '../store/import/import.ts';
 import { applyDemoChanges } from './demo-changes.ts';
@@ -11,9 +12,9 @@ export const DEMO_COMPANY_ID = 1;
 export const DEMO_CREDENTIAL_NAME = 'Credencial de demonstração';
 
 /** Loads the demo data set (idempotent: upserts by id), then changes a few records as the product would (demo-changes.ts). */
-export async function seedDemoData(store: Store): Promise<Record<string, number>> {
-  const { imported } = await importDataset(store.pool, buildDemoDataset());
-  await applyDemoChanges(store.pool, DEMO_COMPANY_ID);
+export async function seedDemoData(pool: pg.Pool): Promise<Record<string, number>> {
+  const { imported } = await importDataset(pool, buildDemoDataset());
+  await applyDemoChanges(pool, DEMO_COMPANY_ID);
   return imported;
 }
 

@@ -76,7 +76,7 @@ let token: string;
 
 before(async () => {
   t = await TestApp.start({ limiter: new UnlimitedLimiter() });
-  await seedDemoData(t.store);
+  await seedDemoData(t.store.pool);
   token = await t.token(await t.credential(1));
 });
 after(async () => t.close());
