@@ -40,6 +40,30 @@ export async function enqueueEvent(db: Db, event: NewEvent): Promise<boolean> {
   return Number(result.numAffectedRows ?? 0) > 0;
 }
 
+/**
+ * Queues change events in one statement, each due at `dueAt` (D52's window), each joining an
+ * event already waiting for its endpoint and resource as `enqueueEvent` does. The number queued.
+ */
+export async function enqueueChanges(
+  db: Db,
+  events: readonly { endpointId: number; eventoId: string; recurso: string; corpo: string }[],
+  now: Date,
+  dueAt: Date,
+): Promise<number> {
+  if (events.length === 0) return 0;
+  const result = await sql`
+    INSERT INTO webhook_events (endpoint_id, evento_id, tipo, recurso, corpo, proxima_em, created_at)
+    SELECT n.endpoint_id, n.evento_id, 'alteracoes.disponiveis', n.recurso, n.corpo, ${dueAt}, ${now}
+      FROM unnest(${events.map((e) => e.endpointId)}::bigint[], ${events.map((e) => e.eventoId)}::text[],
+                  ${events.map((e) => e.recurso)}::text[], ${events.map((e) => e.corpo)}::text[]) AS n(endpoint_id, evento_id, recurso, corpo)
+     WHERE NOT EXISTS (
+       SELECT 1 FROM webhook_events e
+        WHERE e.endpoint_id = n.endpoint_id AND e.recurso = n.recurso AND e.tipo = 'alteracoes.disponiveis'
+          AND (e.reservado_ate IS NULL OR e.reservado_ate <= ${now}))
+    ON CONFLICT (endpoint_id, recurso) WHERE tentativa = 0 AND tipo = 'alteracoes.disponiveis' DO NOTHING`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
+}
+
 /** A claimed event with what its attempt needs, read in the claiming statement. */
 export interface ClaimedEvent {
   id: number;
@@ -127,8 +151,11 @@ export interface Delivery {
   duracaoMs: number;
 }
 
-/** One line of the delivery log; the endpoint keeps its newest WEBHOOK_DELIVERY_LOG_SIZE. */
+/** One line of the delivery log, inside the outcome's transaction; the endpoint keeps its newest WEBHOOK_DELIVERY_LOG_SIZE. */
 export async function recordDelivery(db: Db, d: Delivery): Promise<void> {
+  // One writer of an endpoint's log at a time (until the transaction ends): two instances writing
+  // at once would each prune without seeing the other's line and keep 101.
+  await sql`SELECT pg_advisory_xact_lock(hashtextextended('webhook_deliveries:' || ${d.endpointId}::text, 0))`.execute(db);
   await sql`
     INSERT INTO webhook_deliveries (endpoint_id, em, evento_id, tipo, tentativa, http_status, erro, duracao_ms)
     VALUES (${d.endpointId}, ${d.at}, ${d.eventoId}, ${d.tipo}, ${d.tentativa}, ${d.httpStatus}, ${d.erro}, ${d.duracaoMs})`.execute(db);
