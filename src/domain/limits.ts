@@ -51,3 +51,8 @@ export const MAX_WEBHOOKS_PER_CREDENTIAL = 5;
 export const WEBHOOK_RETRY_DELAYS_SECONDS = [5, 300, 1800, 7200, 18_000, 36_000, 36_000] as const;
 /** Attempts kept per endpoint in its delivery log (D54). */
 export const WEBHOOK_DELIVERY_LOG_SIZE = 100;
+/**
+ * A change event waits this long before its first attempt, so that the changes of the next
+ * seconds join it (D52: one event per endpoint and resource for a burst).
+ */
+export const WEBHOOK_COALESCE_SECONDS = 2;

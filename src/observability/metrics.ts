@@ -44,7 +44,14 @@ export class Metrics {
     registers: [this.registry],
   });
 
-  /** Notifications (D52-D54): attempts by outcome, and how long after queueing an event was delivered. */
+  /** Notifications (D52-D54): events queued, attempts by outcome, and how long after queueing an event was delivered. */
+  readonly webhookEvents = new client.Counter({
+    name: 'api_externa_webhook_events_total',
+    help: 'Notification events queued, by tipo (changes joined to an event already waiting are not counted)',
+    labelNames: ['tipo'] as const,
+    registers: [this.registry],
+  });
+
   readonly webhookAttempts = new client.Counter({
     name: 'api_externa_webhook_attempts_total',
     help: 'Notification attempts by outcome: entregue (2xx), falhou (another status or a network error), recusado (non-public address), descartado (credential ended)',

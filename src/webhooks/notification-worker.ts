@@ -2,11 +2,12 @@ import type { Logger } from 'pino';
 import type { Config } from '../config/config.ts';
 import type { Metrics } from '../observability/metrics.ts';
 import type { Store } from '../store/store.ts';
+import { ChangeScanner } from './change-scanner.ts';
 import { Dispatcher } from './dispatcher.ts';
 import { secretKeyReader } from './secret-key.ts';
 import { NotificationSender } from './sender.ts';
 
-/** The server's notification worker (D52-D55): the dispatcher over this store, with its sender. */
+/** The server's notification worker (D52-D55): the change scanner that queues events, and the dispatcher that sends them. */
 export interface NotificationWorker {
   dispatcher: Dispatcher;
   /** reads the secrets' key (also used by the settings API to seal new secrets) */
@@ -20,11 +21,20 @@ export function startNotificationWorker(config: Config, store: Store, log: Logge
   const sender = new NotificationSender({ allowPrivate: config.webhooksAllowPrivate });
   const secretKey = secretKeyReader(store.pool, config.webhooksSecretKey);
   const dispatcher = new Dispatcher({ db: store.central, sender, secretKey, log, metrics });
+  const scanner = new ChangeScanner({
+    db: store.central,
+    tenant: (ref) => store.tenant(ref),
+    log,
+    metrics,
+    queued: () => dispatcher.wake(),
+  });
   dispatcher.start();
+  scanner.start();
   return {
     dispatcher,
     secretKey,
     async stop() {
+      await scanner.stop();
       await dispatcher.stop();
       sender.close();
     },

@@ -4,6 +4,8 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type net from 'node:net';
 import { Webhook } from 'standardwebhooks';
+import { loadConfig } from '../../src/config/config.ts';
+import { openStore } from '../../src/store/store.ts';
 import { runCli, startServer, tempDataDir, type CliResult, type ServerProcess } from '../helpers/processes.ts';
 
 /**
@@ -93,6 +95,25 @@ describe('webhooks commands', () => {
     assert.equal(log[0]?.http_status, 200);
     assert.equal(log[0]?.error, null);
     assert.equal(typeof log[0]?.duration_ms, 'number');
+
+    // A change made in SQL by the product (here through the server's own embedded store) is told.
+    const writer = await openStore(loadConfig({ DATA_DIR: dataDir }), { embeddedRole: 'any', poolMax: 1 });
+    const wrote = Date.now();
+    try {
+      await writer.pool.query(
+        "UPDATE clientes SET nome = nome || ' (alterado)' WHERE empresa_id = 1 AND id = (SELECT min(id) FROM clientes WHERE empresa_id = 1)",
+      );
+    } finally {
+      await writer.close();
+    }
+    const change = await until(
+      'the change event at the receiver',
+      () => received.find((r) => r.body.includes('alteracoes.disponiveis')),
+      5000,
+    );
+    const told = new Webhook(secret).verify(change.body, change.headers as Record<string, string>) as { dados: unknown };
+    assert.deepEqual(told.dados, { recurso: 'clientes' });
+    assert.ok(Date.now() - wrote < 5000);
 
     const listed = json(await runCli(['webhooks', 'list', clientId, '--json'], env)).webhooks as Record<string, unknown>[];
     assert.equal(listed.length, 1);

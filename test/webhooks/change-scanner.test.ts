@@ -1,0 +1,194 @@
+import { after, before, beforeEach, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import http from 'node:http';
+import type net from 'node:net';
+import pino from 'pino';
+import { Webhook } from 'standardwebhooks';
+import { OPERATOR } from '../../src/credentials/audit.ts';
+import { createCredential, revokeCredential } from '../../src/credentials/credentials.service.ts';
+import { importDataset } from '../../src/store/import/import.ts';
+import { ChangeScanner } from '../../src/webhooks/change-scanner.ts';
+import { Dispatcher } from '../../src/webhooks/dispatcher.ts';
+import { createEndpoint, type WebhookContext } from '../../src/webhooks/endpoints.service.ts';
+import { secretKeyReader } from '../../src/webhooks/secret-key.ts';
+import { NotificationSender } from '../../src/webhooks/sender.ts';
+import { freshStore, type TestStore } from '../helpers/test-store.ts';
+
+/**
+ * Change detection (D52, ADR 0022) on a real store: a write by plain SQL or by import gives an
+ * `alteracoes.disponiveis` event to the endpoints following that resource of that company, and to
+ * no other; bursts coalesce; a bulk write past the scan's row limit is found exactly all the same.
+ */
+let ts: TestStore;
+let ctx: WebhookContext;
+let receiver: http.Server;
+let base: string;
+let received: { path: string; headers: http.IncomingHttpHeaders; body: string; at: number }[] = [];
+const log = pino({ level: 'silent' });
+let clientA = '';
+let clientB = '';
+
+const cliente = (id: number, empresa_id: number) => ({ id, empresa_id, tipo_pessoa: 'fisica' as const, nome: `Cliente ${id}` });
+
+function scanner(rowLimit?: number): ChangeScanner {
+  return new ChangeScanner({
+    db: ts.store.central,
+    tenant: (ref) => ts.store.tenant(ref),
+    log,
+    ...(rowLimit === undefined ? {} : { rowLimit }),
+  });
+}
+
+async function queued(): Promise<{ endpoint_id: number; recurso: string; due_in_s: number }[]> {
+  const { rows } = await ts.store.pool.query<{ endpoint_id: number; recurso: string; due_in_s: number }>(
+    `SELECT endpoint_id, recurso, round(EXTRACT(EPOCH FROM proxima_em - created_at))::int AS due_in_s
+       FROM webhook_events ORDER BY endpoint_id, recurso`,
+  );
+  return rows;
+}
+
+/** The feed's horizon passes a write only once every transaction before it has ended (ADR 0013): poll. */
+async function scanUntil(s: ChangeScanner, predicate: () => Promise<boolean>, ms = 5000): Promise<void> {
+  const end = Date.now() + ms;
+  for (;;) {
+    await s.scanAll();
+    if (await predicate()) return;
+    if (Date.now() > end) throw new Error(`no event within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+let endpoints: { aClientes: number; aOs: number; bClientes: number; revoked: number; aSecret: string };
+
+before(async () => {
+  ts = await freshStore();
+  await importDataset(ts.store.pool, {
+    empresas: [
+      { id: 1, nome: 'Empresa A' },
+      { id: 2, nome: 'Empresa B' },
+    ],
+    clientes: [cliente(1, 1), cliente(2, 2), cliente(3, 1), cliente(4, 2)],
+  });
+  const input = { name: 'ERP', scopes: ['clientes:ler', 'os:ler'], allowedIps: [], expires: null };
+  clientA = (await createCredential(ts.store.central, { ...input, empresaId: 1 }, OPERATOR)).client_id;
+  clientB = (await createCredential(ts.store.central, { ...input, empresaId: 2 }, OPERATOR)).client_id;
+  const gone = (await createCredential(ts.store.central, { ...input, empresaId: 1, name: 'Antiga' }, OPERATOR)).client_id;
+  ctx = { db: ts.store.central, secretKey: secretKeyReader(ts.store.pool, undefined), allowPrivate: true };
+  receiver = http.createServer((req, res) => {
+    let body = '';
+    req.setEncoding('utf8');
+    req.on('data', (c: string) => (body += c));
+    req.on('end', () => {
+      received.push({ path: req.url ?? '', headers: req.headers, body, at: Date.now() });
+      res.end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(receiver.address() as net.AddressInfo).port}`;
+  const make = async (clientId: string, empresaId: number, resources: string[], path: string) =>
+    createEndpoint(ctx, { empresaId, clientId, url: `${base}${path}`, resources }, OPERATOR);
+  const aClientes = await make(clientA, 1, ['clientes'], '/a-clientes');
+  endpoints = {
+    aClientes: aClientes.id,
+    aSecret: aClientes.secret,
+    aOs: (await make(clientA, 1, ['ordens-servico'], '/a-os')).id,
+    bClientes: (await make(clientB, 2, ['clientes'], '/b-clientes')).id,
+    revoked: (await make(gone, 1, ['clientes'], '/revogada')).id,
+  };
+  await revokeCredential(ts.store.central, gone, OPERATOR);
+});
+after(async () => {
+  receiver.closeAllConnections();
+  await new Promise<void>((resolve) => receiver.close(() => resolve()));
+  await ts.close();
+});
+beforeEach(async () => {
+  received = [];
+  // Every test starts from a scan that has seen everything before it.
+  await scanner().scanAll();
+  await ts.store.pool.query('DELETE FROM webhook_events');
+});
+
+describe('change detection (D52)', () => {
+  test('the first scan of a database starts at its horizon: no event for what was there before', async () => {
+    await ts.store.pool.query('DELETE FROM webhook_scans');
+    assert.equal(await scanner().scanAll(), 0);
+    assert.deepEqual(await queued(), []);
+  });
+
+  test("a SQL write gives one event to the company's followers of that resource, and to no one else", async () => {
+    await ts.store.pool.query("UPDATE clientes SET nome = 'Renomeado' WHERE id = 1 AND empresa_id = 1");
+    await scanUntil(scanner(), async () => (await queued()).length > 0);
+    assert.deepEqual(await queued(), [{ endpoint_id: endpoints.aClientes, recurso: 'clientes', due_in_s: 2 }]);
+  });
+
+  test('an import, a delete and a move to another company each reach the right followers', async () => {
+    await importDataset(ts.store.pool, { clientes: [cliente(5, 2)] });
+    await scanUntil(scanner(), async () => (await queued()).length > 0);
+    assert.deepEqual(
+      (await queued()).map((e) => e.endpoint_id),
+      [endpoints.bClientes],
+    );
+    await ts.store.pool.query('DELETE FROM webhook_events');
+    // Moving a record from B to A changes both companies' feeds (a tombstone in B's).
+    await ts.store.pool.query('UPDATE clientes SET empresa_id = 1 WHERE id = 5');
+    await scanUntil(scanner(), async () => (await queued()).length > 1);
+    assert.deepEqual(
+      (await queued()).map((e) => e.endpoint_id),
+      [endpoints.aClientes, endpoints.bClientes],
+    );
+  });
+
+  test('past the row limit (a bulk write) the changed pairs are still exact', async () => {
+    await ts.store.pool.query("UPDATE clientes SET nome = nome || '!' WHERE empresa_id = 2");
+    await ts.store.pool.query(
+      `INSERT INTO clientes (id, empresa_id, tipo_pessoa, nome) SELECT g, 2, 'fisica', 'Lote ' || g FROM generate_series(100, 160) g`,
+    );
+    await scanUntil(scanner(5), async () => (await queued()).length > 0);
+    assert.deepEqual(
+      (await queued()).map((e) => e.endpoint_id),
+      [endpoints.bClientes],
+    );
+  });
+
+  test('1,000 writes in 2 s give 1 or 2 events per endpoint, delivered, signed, within 5 s of the first', async () => {
+    // 50 customers of company A, written 20 times each, one commit every 100 ms.
+    await ts.store.pool.query(
+      `INSERT INTO clientes (id, empresa_id, tipo_pessoa, nome) SELECT g, 1, 'fisica', 'Rajada ' || g FROM generate_series(1000, 1049) g`,
+    );
+    await scanner().scanAll();
+    await ts.store.pool.query('DELETE FROM webhook_events');
+    const sender = new NotificationSender({ allowPrivate: true });
+    const dispatcher = new Dispatcher({ db: ts.store.central, sender, secretKey: ctx.secretKey, log, pollMs: 200 });
+    const s = new ChangeScanner({ db: ts.store.central, tenant: (ref) => ts.store.tenant(ref), log, queued: () => dispatcher.wake() });
+    dispatcher.start();
+    s.start();
+    try {
+      const started = Date.now();
+      for (let batch = 0; batch < 20; batch++) {
+        const due = started + batch * 100;
+        if (Date.now() < due) await new Promise((r) => setTimeout(r, due - Date.now()));
+        await ts.store.pool.query(
+          "UPDATE clientes SET nome = 'Rajada ' || id || '.' || $1 WHERE empresa_id = 1 AND id BETWEEN 1000 AND 1049",
+          [batch],
+        );
+      }
+      const writesEnded = Date.now();
+      // Long enough for the last event (a scan, the 2-s window, a send), then a margin.
+      await new Promise((r) => setTimeout(r, 6000));
+      assert.ok(writesEnded - started < 3000, `the writes took ${writesEnded - started} ms`);
+      const toA = received.filter((r) => r.path === '/a-clientes');
+      assert.ok(toA.length >= 1 && toA.length <= 2, `${toA.length} events for 1,000 writes in ${writesEnded - started} ms`);
+      assert.equal(received.filter((r) => r.path !== '/a-clientes').length, 0, 'no other endpoint hears of it');
+      const first = toA[0];
+      assert.ok(first);
+      assert.ok(first.at - started < 5000, `first event ${first.at - started} ms after the first write`);
+      const event = new Webhook(endpoints.aSecret).verify(first.body, first.headers as Record<string, string>) as { dados: unknown };
+      assert.deepEqual(event.dados, { recurso: 'clientes' });
+    } finally {
+      await s.stop();
+      await dispatcher.stop();
+      sender.close();
+    }
+  });
+});
