@@ -161,12 +161,15 @@ describe('limits under concurrency: two processes, one PostgreSQL, one Redis', {
     // Token endpoint: a client id whose window is spent; the attempts are counted before the body is read.
     const cred = await credential('spent-token');
     for (let i = 0; i < 5; i++) assert.equal((await tokenRequest(at(i), cred, freshIp())).status, 200);
+    // Each instance's notification worker reads its queue every second whatever the requests
+    // (src/webhooks/): those statements are not the requests', so they are set aside.
+    const byRequests = (since: number) => proxy.since(since).filter((s) => !/\bwebhook_(events|endpoints)\b/.test(s));
     let mark = proxy.statements.length;
     const tokenAnswers = await Promise.all(
       Array.from({ length: 40 }, (_, i) => tokenRequest(at(i), cred, freshIp()).then((r) => r.status)),
     );
     assert.deepEqual(new Set(tokenAnswers), new Set([429]));
-    assert.deepEqual(proxy.since(mark), [], 'token 429s ran statements');
+    assert.deepEqual(byRequests(mark), [], 'token 429s ran statements');
 
     // Data: a credential whose window is spent. D4 checks the token (the one lookup) before the window.
     const accessToken = await token(await credential('spent-data'));
@@ -174,7 +177,7 @@ describe('limits under concurrency: two processes, one PostgreSQL, one Redis', {
     mark = proxy.statements.length;
     const dataAnswers = await Promise.all(Array.from({ length: 40 }, (_, i) => clientes(at(i), accessToken)));
     assert.deepEqual(new Set(dataAnswers.map((a) => a.status)), new Set([429]));
-    const run = proxy.since(mark);
+    const run = byRequests(mark);
     assert.equal(run.length, 40, `one statement per 429: ${run.length}`);
     for (const statement of run) {
       assert.match(statement, /FROM access_tokens t/, 'the token lookup of D4 step 3');

@@ -1,7 +1,9 @@
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type net from 'node:net';
+import pg from 'pg';
 import pino from 'pino';
 import { Webhook } from 'standardwebhooks';
 import { OPERATOR } from '../../src/credentials/audit.ts';
@@ -12,6 +14,7 @@ import { Dispatcher } from '../../src/webhooks/dispatcher.ts';
 import { createEndpoint, type WebhookContext } from '../../src/webhooks/endpoints.service.ts';
 import { secretKeyReader } from '../../src/webhooks/secret-key.ts';
 import { NotificationSender } from '../../src/webhooks/sender.ts';
+import { assignCompany, prepareTenantDatabase, registerTenantDatabase } from '../../src/store/tenant-directory.ts';
 import { freshStore, type TestStore } from '../helpers/test-store.ts';
 
 /**
@@ -192,3 +195,61 @@ describe('change detection (D52)', () => {
     }
   });
 });
+
+describe(
+  'change detection on a tenant database (D52, ADR 0006)',
+  { skip: process.env.TEST_DATABASE_URL === undefined ? 'tenant databases are PostgreSQL: TEST_DATABASE_URL not set' : false },
+  () => {
+    const serverUrl = process.env.TEST_DATABASE_URL ?? '';
+    const name = `ae_tenant_${randomBytes(4).toString('hex')}`;
+    let url = '';
+
+    before(async () => {
+      const admin = new pg.Client({ connectionString: serverUrl });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${name}`);
+      await admin.end();
+      const u = new URL(serverUrl);
+      u.pathname = `/${name}`;
+      url = u.toString();
+      await prepareTenantDatabase(url);
+      await registerTenantDatabase(ts.store.central, 't1', url);
+    });
+    after(async () => {
+      await ts.store.pool.query('DELETE FROM webhook_scans');
+      const admin = new pg.Client({ connectionString: serverUrl });
+      await admin.connect();
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    });
+
+    test("a write on a tenant database reaches that company's followers", async () => {
+      await importDataset(ts.store.pool, { empresas: [{ id: 3, nome: 'Empresa C' }] });
+      await assignCompany(ts.store.central, 3, 't1');
+      const credential = await createCredential(
+        ts.store.central,
+        { empresaId: 3, name: 'ERP', scopes: ['clientes:ler'], allowedIps: [], expires: null },
+        OPERATOR,
+      );
+      const endpoint = await createEndpoint(
+        ctx,
+        { empresaId: 3, clientId: credential.client_id, url: `${base}/c`, resources: ['clientes'] },
+        OPERATOR,
+      );
+      await scanner().scanAll();
+      await ts.store.pool.query('DELETE FROM webhook_events');
+      const tenant = new pg.Client({ connectionString: url });
+      await tenant.connect();
+      try {
+        await tenant.query("INSERT INTO clientes (id, empresa_id, tipo_pessoa, nome) VALUES (1, 3, 'fisica', 'No banco t1')");
+      } finally {
+        await tenant.end();
+      }
+      await scanUntil(scanner(), async () => (await queued()).length > 0);
+      assert.deepEqual(
+        (await queued()).map((e) => e.endpoint_id),
+        [endpoint.id],
+      );
+    });
+  },
+);
