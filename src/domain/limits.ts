@@ -52,7 +52,10 @@ export const WEBHOOK_RETRY_DELAYS_SECONDS = [5, 300, 1800, 7200, 18_000, 36_000,
 /** Attempts kept per endpoint in its delivery log (D54). */
 export const WEBHOOK_DELIVERY_LOG_SIZE = 100;
 /**
- * A change event waits this long before its first attempt, so that the changes of the next
- * seconds join it (D52: one event per endpoint and resource for a burst).
+ * Change events of one endpoint and resource are due at least this far apart (D52): the first
+ * change after a quiet spell is told at once, and the changes of the next moments join one event
+ * due this long after it. 2.5 s and not 2: a burst of 2 s ends while that second event still waits
+ * (the scan that reads the burst's last writes runs up to a second after them), so it gives two
+ * events, not three; and scan (≤ 1 s) + window + the worker's poll (≤ 1 s) stays within D52's 5 s.
  */
-export const WEBHOOK_COALESCE_SECONDS = 2;
+export const WEBHOOK_COALESCE_MS = 2500;

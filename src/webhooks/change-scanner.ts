@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import { WEBHOOK_COALESCE_SECONDS } from '../domain/limits.ts';
+import { WEBHOOK_COALESCE_MS } from '../domain/limits.ts';
 import { NOTIFIABLE_RESOURCES } from '../domain/notification-resources.ts';
 import type { Metrics } from '../observability/metrics.ts';
 import type { CentralDatabase, TenantDatabase } from '../store/tables.ts';
@@ -158,7 +158,7 @@ export class ChangeScanner {
           corpo: eventBody(id, 'alteracoes.disponiveis', now, f.recurso),
         };
       });
-      const queued = await enqueueChanges(trx, events, now, new Date(now.getTime() + WEBHOOK_COALESCE_SECONDS * 1000));
+      const queued = await enqueueChanges(trx, events, now, WEBHOOK_COALESCE_MS);
       await saveScan(trx, banco, changed.horizonte);
       if (queued > 0) this.options.metrics?.webhookEvents.inc({ tipo: 'alteracoes.disponiveis' }, queued);
       return queued;

@@ -41,26 +41,37 @@ export async function enqueueEvent(db: Db, event: NewEvent): Promise<boolean> {
 }
 
 /**
- * Queues change events in one statement, each due at `dueAt` (D52's window), each joining an
- * event already waiting for its endpoint and resource as `enqueueEvent` does. The number queued.
+ * Queues change events in one statement, each joining an event already waiting for its endpoint
+ * and resource as `enqueueEvent` does. A new event is due at once after a quiet spell, else
+ * `windowMs` after the previous one's due time (webhook_cadence, central migration 0006): the
+ * first change of a burst is told at once and the rest of the burst joins one later event (D52).
+ * The number queued.
  */
 export async function enqueueChanges(
   db: Db,
   events: readonly { endpointId: number; eventoId: string; recurso: string; corpo: string }[],
   now: Date,
-  dueAt: Date,
+  windowMs: number,
 ): Promise<number> {
   if (events.length === 0) return 0;
   const result = await sql`
-    INSERT INTO webhook_events (endpoint_id, evento_id, tipo, recurso, corpo, proxima_em, created_at)
-    SELECT n.endpoint_id, n.evento_id, 'alteracoes.disponiveis', n.recurso, n.corpo, ${dueAt}, ${now}
-      FROM unnest(${events.map((e) => e.endpointId)}::bigint[], ${events.map((e) => e.eventoId)}::text[],
-                  ${events.map((e) => e.recurso)}::text[], ${events.map((e) => e.corpo)}::text[]) AS n(endpoint_id, evento_id, recurso, corpo)
-     WHERE NOT EXISTS (
-       SELECT 1 FROM webhook_events e
-        WHERE e.endpoint_id = n.endpoint_id AND e.recurso = n.recurso AND e.tipo = 'alteracoes.disponiveis'
-          AND (e.reservado_ate IS NULL OR e.reservado_ate <= ${now}))
-    ON CONFLICT (endpoint_id, recurso) WHERE tentativa = 0 AND tipo = 'alteracoes.disponiveis' DO NOTHING`.execute(db);
+    WITH novos AS (
+      INSERT INTO webhook_events (endpoint_id, evento_id, tipo, recurso, corpo, proxima_em, created_at)
+      SELECT n.endpoint_id, n.evento_id, 'alteracoes.disponiveis', n.recurso, n.corpo,
+             GREATEST(${now}::timestamptz, c.ultimo_em + make_interval(secs => ${windowMs / 1000})), ${now}
+        FROM unnest(${events.map((e) => e.endpointId)}::bigint[], ${events.map((e) => e.eventoId)}::text[],
+                    ${events.map((e) => e.recurso)}::text[], ${events.map((e) => e.corpo)}::text[]) AS n(endpoint_id, evento_id, recurso, corpo)
+        LEFT JOIN webhook_cadence c ON c.endpoint_id = n.endpoint_id AND c.recurso = n.recurso
+       WHERE NOT EXISTS (
+         SELECT 1 FROM webhook_events e
+          WHERE e.endpoint_id = n.endpoint_id AND e.recurso = n.recurso AND e.tipo = 'alteracoes.disponiveis'
+            AND (e.reservado_ate IS NULL OR e.reservado_ate <= ${now}))
+      ON CONFLICT (endpoint_id, recurso) WHERE tentativa = 0 AND tipo = 'alteracoes.disponiveis' DO NOTHING
+      RETURNING endpoint_id, recurso, proxima_em
+    )
+    INSERT INTO webhook_cadence (endpoint_id, recurso, ultimo_em)
+    SELECT endpoint_id, recurso, proxima_em FROM novos
+    ON CONFLICT (endpoint_id, recurso) DO UPDATE SET ultimo_em = EXCLUDED.ultimo_em`.execute(db);
   return Number(result.numAffectedRows ?? 0);
 }
 

@@ -9,6 +9,7 @@ import { Webhook } from 'standardwebhooks';
 import { OPERATOR } from '../../src/credentials/audit.ts';
 import { createCredential, revokeCredential } from '../../src/credentials/credentials.service.ts';
 import { importDataset } from '../../src/store/import/import.ts';
+import { WEBHOOK_COALESCE_MS } from '../../src/domain/limits.ts';
 import { ChangeScanner } from '../../src/webhooks/change-scanner.ts';
 import { Dispatcher } from '../../src/webhooks/dispatcher.ts';
 import { createEndpoint, type WebhookContext } from '../../src/webhooks/endpoints.service.ts';
@@ -110,6 +111,7 @@ beforeEach(async () => {
   // Every test starts from a scan that has seen everything before it.
   await scanner().scanAll();
   await ts.store.pool.query('DELETE FROM webhook_events');
+  await ts.store.pool.query('DELETE FROM webhook_cadence');
 });
 
 describe('change detection (D52)', () => {
@@ -122,7 +124,42 @@ describe('change detection (D52)', () => {
   test("a SQL write gives one event to the company's followers of that resource, and to no one else", async () => {
     await ts.store.pool.query("UPDATE clientes SET nome = 'Renomeado' WHERE id = 1 AND empresa_id = 1");
     await scanUntil(scanner(), async () => (await queued()).length > 0);
-    assert.deepEqual(await queued(), [{ endpoint_id: endpoints.aClientes, recurso: 'clientes', due_in_s: 2 }]);
+    // After a quiet spell the event is due at once.
+    assert.deepEqual(await queued(), [{ endpoint_id: endpoints.aClientes, recurso: 'clientes', due_in_s: 0 }]);
+  });
+
+  test('a change after an event was sent waits for the window after it; the next ones join that event', async () => {
+    const dueOf = async (): Promise<number[]> =>
+      (
+        await ts.store.pool.query<{ ms: number }>(
+          `SELECT (EXTRACT(EPOCH FROM proxima_em) * 1000)::float8 AS ms FROM webhook_events WHERE endpoint_id = $1 ORDER BY id`,
+          [endpoints.aClientes],
+        )
+      ).rows.map((r) => r.ms);
+    const write = (nome: string) => ts.store.pool.query('UPDATE clientes SET nome = $1 WHERE id = 1 AND empresa_id = 1', [nome]);
+    await write('Primeira');
+    await scanUntil(scanner(), async () => (await dueOf()).length > 0);
+    const [firstDue] = await dueOf();
+    assert.ok(firstDue !== undefined);
+    // The first event was delivered (a delivered event's row goes).
+    await ts.store.pool.query('DELETE FROM webhook_events');
+    await write('Segunda');
+    await scanUntil(scanner(), async () => (await dueOf()).length > 0);
+    assert.deepEqual(await dueOf(), [firstDue + WEBHOOK_COALESCE_MS], 'due one window after the previous event');
+    await write('Terceira');
+    await scanUntil(scanner(), async () => {
+      const { rows } = await ts.store.pool.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM alteracoes WHERE empresa_id = 1 AND tabela = 'clientes' AND xid >= (SELECT horizonte::xid8 FROM webhook_scans WHERE banco = 'central')",
+      );
+      return rows[0]?.n === 0;
+    });
+    assert.deepEqual(await dueOf(), [firstDue + WEBHOOK_COALESCE_MS], 'the third change joined the waiting event');
+    // A quiet spell longer than the window: the next change is told at once again.
+    await ts.store.pool.query('DELETE FROM webhook_events');
+    await ts.store.pool.query("UPDATE webhook_cadence SET ultimo_em = ultimo_em - interval '1 minute'");
+    await write('Quarta');
+    await scanUntil(scanner(), async () => (await queued()).length > 0);
+    assert.deepEqual(await queued(), [{ endpoint_id: endpoints.aClientes, recurso: 'clientes', due_in_s: 0 }]);
   });
 
   test('an import, a delete and a move to another company each reach the right followers', async () => {
@@ -177,7 +214,7 @@ describe('change detection (D52)', () => {
         );
       }
       const writesEnded = Date.now();
-      // Long enough for the last event (a scan, the 2-s window, a send), then a margin.
+      // Long enough for the last event (a scan, the 2.5-s window, a send), then a margin.
       await new Promise((r) => setTimeout(r, 6000));
       assert.ok(writesEnded - started < 3000, `the writes took ${writesEnded - started} ms`);
       const toA = received.filter((r) => r.path === '/a-clientes');
@@ -186,6 +223,8 @@ describe('change detection (D52)', () => {
       const first = toA[0];
       assert.ok(first);
       assert.ok(first.at - started < 5000, `first event ${first.at - started} ms after the first write`);
+      const second = toA[1];
+      if (second !== undefined) assert.ok(second.at - first.at >= 2000, `the second event came ${second.at - first.at} ms after the first`);
       const event = new Webhook(endpoints.aSecret).verify(first.body, first.headers as Record<string, string>) as { dados: unknown };
       assert.deepEqual(event.dados, { recurso: 'clientes' });
     } finally {
