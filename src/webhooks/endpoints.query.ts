@@ -1,6 +1,6 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { utcDateTime } from '../store/sql.ts';
-import type { CentralDatabase } from '../store/tables.ts';
+import type { CentralDatabase, WebhookDeliveriesTable } from '../store/tables.ts';
 
 type Db = Kysely<CentralDatabase> | Transaction<CentralDatabase>;
 
@@ -116,15 +116,8 @@ export async function deleteEndpoint(db: Db, id: number): Promise<void> {
 }
 
 /** An endpoint's attempts, newest first (D54's delivery log). */
-export interface DeliveryRow {
-  em: string;
-  evento_id: string;
-  tipo: string;
-  tentativa: number;
-  http_status: number | null;
-  erro: string | null;
-  duracao_ms: number;
-}
+/** A line of the delivery log as read back (its instant as UTC text). */
+export type DeliveryRow = Omit<Selectable<WebhookDeliveriesTable>, 'id' | 'endpoint_id'>;
 
 export async function listDeliveries(db: Db, endpointId: number, limit: number): Promise<DeliveryRow[]> {
   return db
