@@ -23,9 +23,10 @@ import { settingsPlugin } from './plugins/settings.plugin.ts';
 import type { Limiter } from './ratelimit/limiter.ts';
 import { everyRoute } from './routes.ts';
 import type { Store } from './store/store.ts';
+import { secretKeyReader } from './webhooks/secret-key.ts';
 
 export interface AppDeps {
-  config: Pick<Config, 'trustProxy'> & Partial<Pick<Config, 'publicBaseUrl'>>;
+  config: Pick<Config, 'trustProxy'> & Partial<Pick<Config, 'publicBaseUrl' | 'webhooksSecretKey' | 'webhooksAllowPrivate'>>;
   store: Store;
   limiter: Limiter;
   logger?: FastifyServerOptions['loggerInstance'];
@@ -36,6 +37,8 @@ export interface AppDeps {
   drain?: Pick<Drain, 'draining'>;
   /** how long an export's reader may take nothing before it is ended; default 60 s (D49) */
   exportIdleMs?: number;
+  /** wakes this process's notification worker when the settings API queues an event (else its poll finds it) */
+  notificationQueued?: () => void;
 }
 
 // Node's default limit for the request line and headers together (--max-http-header-size).
@@ -137,7 +140,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const reads = createAuthenticatedReads({ store, limiter });
   await app.register(oauthPlugin, { store, limiter, issued: reads.issued, publicBaseUrl });
   await app.register(dataApiPlugin, { reads, publicBaseUrl, exportIdleMs: deps.exportIdleMs });
-  await app.register(settingsPlugin, { store, limiter });
+  // The settings API seals new notification secrets with the key the worker opens them with (ADR 0021).
+  const webhooks = {
+    db: store.central,
+    secretKey: secretKeyReader(store.pool, deps.config.webhooksSecretKey),
+    allowPrivate: deps.config.webhooksAllowPrivate ?? false,
+    ...(deps.notificationQueued ? { queued: deps.notificationQueued } : {}),
+  };
+  await app.register(settingsPlugin, { store, limiter, webhooks });
   await app.register(opsPlugin, {
     store,
     limiter,

@@ -98,9 +98,20 @@ async function main(): Promise<void> {
   const metricsOnOwnPort = config.metricsPort !== undefined;
   // Follows the connections, so that a stop answers every request it has read (issue 19).
   const drain = new Drain();
-  const app: FastifyInstance = await buildApp({ config, store, limiter, logger: log, metrics, metricsOnOwnPort, drain });
-  drain.attach(app.server);
   let notifications: ReturnType<typeof startNotificationWorker> | null = null;
+  // An event queued by the settings API (a test, a resumed endpoint) is sent now rather than at the worker's next poll.
+  const notificationQueued = () => notifications?.dispatcher.wake();
+  const app: FastifyInstance = await buildApp({
+    config,
+    store,
+    limiter,
+    logger: log,
+    metrics,
+    metricsOnOwnPort,
+    drain,
+    notificationQueued,
+  });
+  drain.attach(app.server);
   let metricsServer: Awaited<ReturnType<typeof startMetricsServer>> | null = null;
 
   let stopping = false;

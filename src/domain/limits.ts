@@ -49,6 +49,8 @@ export const MAX_WEBHOOKS_PER_CREDENTIAL = 5;
  * 5 min, 30 min, 2 h, 5 h, 10 h, 10 h); after the last, the endpoint is disabled.
  */
 export const WEBHOOK_RETRY_DELAYS_SECONDS = [5, 300, 1800, 7200, 18_000, 36_000, 36_000] as const;
+/** The longest notification URL accepted (D51): longer ones are no receiver's address. */
+export const MAX_WEBHOOK_URL_LENGTH = 2048;
 /** Attempts kept per endpoint in its delivery log (D54). */
 export const WEBHOOK_DELIVERY_LOG_SIZE = 100;
 /**

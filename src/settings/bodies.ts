@@ -2,6 +2,8 @@ import { Type, type Static } from 'typebox';
 import { credentialNameProblem, MAX_NAME_LENGTH } from '../credentials/credential-name.ts';
 import { MAX_ALLOWED_IPS } from '../credentials/credentials.service.ts';
 import { parseAllowEntry } from '../domain/ip-allowlist.ts';
+import { MAX_WEBHOOK_URL_LENGTH } from '../domain/limits.ts';
+import { isNotifiableResource, NOTIFIABLE_RESOURCES } from '../domain/notification-resources.ts';
 import { carriesSensitiveScope, isScope } from '../domain/scopes.ts';
 import { isRealDate } from '../time/calendar.ts';
 import { todayInSaoPaulo } from '../time/sao-paulo-date.ts';
@@ -120,8 +122,83 @@ export const RotateBody = {
   schema: Type.Object({ senha_atual: Type.Optional(SenhaAtual) }, { additionalProperties: false }),
 } satisfies BodyDefinition;
 
-/** POST .../revoke and DELETE .../session: `{}`. */
+/** POST .../revoke, DELETE .../session, and a webhook's rotate-secret, test and DELETE: `{}`. */
 export const EmptyBody = { schema: Type.Object({}, { additionalProperties: false }) } satisfies BodyDefinition;
+
+/*
+ * Notification endpoints (webhooks). The edge checks what holds whatever the server's settings and
+ * the credential are: a URL that parses, without user, password or fragment, within the service's
+ * length; known resource names. The rest is the service's (endpoints.service.ts): `https://` and a
+ * public address unless WEBHOOKS_ALLOW_PRIVATE, and resources the credential's scopes read.
+ */
+
+const URL_NEEDED = 'Informe a URL que recebe as notificações (https://...).';
+
+function urlProblem(text: string): string | null {
+  if (text.trim() === '') return URL_NEEDED;
+  if (text.length > MAX_WEBHOOK_URL_LENGTH) return `A URL deve ter no máximo ${MAX_WEBHOOK_URL_LENGTH} caracteres.`;
+  if (!URL.canParse(text)) return 'URL inválida: use o endereço completo, como https://erp.exemplo.com.br/notificacoes.';
+  const url = new URL(text);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'A URL deve começar com https://.';
+  if (url.username !== '' || url.password !== '') return 'A URL não pode conter usuário nem senha.';
+  if (url.hash !== '' || text.includes('#')) return 'A URL não pode ter fragmento (#...).';
+  return null;
+}
+
+const WebhookUrl = Type.Refine(
+  Type.String(mensagem(URL_NEEDED)),
+  (text) => urlProblem(text) === null,
+  (text) => urlProblem(text) ?? URL_NEEDED,
+);
+
+const unknownResource = (value: unknown): string =>
+  `Recurso desconhecido: ${JSON.stringify(value)}. Use: ${NOTIFIABLE_RESOURCES.map((r) => r.recurso).join(', ')}.`;
+
+const WebhookResources = Type.Array(Type.Refine(Type.String(mensagem(unknownResource)), isNotifiableResource, unknownResource), {
+  minItems: 1,
+  maxItems: NOTIFIABLE_RESOURCES.length,
+  ...mensagem((_value, keyword) =>
+    keyword === 'minItems'
+      ? 'Escolha ao menos um recurso.'
+      : keyword === 'maxItems'
+        ? `No máximo ${NOTIFIABLE_RESOURCES.length} recursos.`
+        : 'Informe a lista de recursos a acompanhar.',
+  ),
+});
+
+export const WEBHOOK_PASSWORD_NEEDED = 'Confirme sua senha atual para cadastrar uma notificação ou mudar a URL dela.';
+
+/** POST .../webhooks: the current password always (creating an endpoint is a sensitive change). */
+export const CreateWebhookBody = {
+  schema: Type.Object(
+    { url: WebhookUrl, resources: WebhookResources, senha_atual: Type.Optional(SenhaAtual) },
+    { additionalProperties: false },
+  ),
+  rules(body) {
+    return passwordGiven(body.senha_atual as string | null | undefined)
+      ? []
+      : [{ campo: 'senha_atual', mensagem: WEBHOOK_PASSWORD_NEEDED }];
+  },
+} satisfies BodyDefinition;
+
+const WEBHOOK_CHANGEABLE = ['url', 'resources', 'active'] as const;
+
+/** PATCH .../webhooks/{id}: any of the fields, at least one; `senha_atual` when the URL changes (known from the saved one). */
+export const ChangeWebhookBody = {
+  schema: Type.Object(
+    {
+      url: Type.Optional(WebhookUrl),
+      resources: Type.Optional(WebhookResources),
+      active: Type.Optional(Type.Boolean(mensagem('Use true para ativar ou false para pausar.'))),
+      senha_atual: Type.Optional(SenhaAtual),
+    },
+    { additionalProperties: false },
+  ),
+  rules(body) {
+    if (WEBHOOK_CHANGEABLE.some((field) => body[field] !== undefined)) return [];
+    return [{ campo: 'corpo', mensagem: `Informe ao menos um dos campos: ${WEBHOOK_CHANGEABLE.join(', ')}.` }];
+  },
+} satisfies BodyDefinition;
 
 /** POST /settings/api/session. */
 export const SignInBody = {
@@ -141,3 +218,5 @@ export const SignInBody = {
 export type CreateCredentialInput = Static<typeof CreateCredentialBody.schema>;
 export type ChangeCredentialInput = Static<typeof ChangeCredentialBody.schema>;
 export type RotateInput = Static<typeof RotateBody.schema>;
+export type CreateWebhookInput = Static<typeof CreateWebhookBody.schema>;
+export type ChangeWebhookInput = Static<typeof ChangeWebhookBody.schema>;

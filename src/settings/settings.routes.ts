@@ -3,6 +3,7 @@ import type { Static } from 'typebox';
 import { SettingsError } from '../errors/coded-error.ts';
 import type { Limiter } from '../ratelimit/limiter.ts';
 import type { Store } from '../store/store.ts';
+import type { WebhookContext } from '../webhooks/endpoints.service.ts';
 import { ChangeCredentialBody, CreateCredentialBody, EmptyBody, RotateBody, SignInBody } from './bodies.ts';
 import { bodyProblems, type BodyDefinition } from './body-errors.ts';
 import { clearedSessionCookie, readSessionCookie, sessionCookie } from './cookies.ts';
@@ -16,6 +17,8 @@ import { countSignInFromIp } from './sign-in-limits.ts';
 export interface SettingsDeps {
   store: Store;
   limiter: Limiter;
+  /** the notification endpoints' services (webhooks.routes.ts), on the same central database */
+  webhooks: WebhookContext;
 }
 
 /** What a settings handler works with. */
@@ -54,7 +57,7 @@ const CREDENTIALS = `${SETTINGS_API_PREFIX}/credentials`;
 const CREDENTIAL = `${CREDENTIALS}/:client_id`;
 const MAX_USER_AGENT = 512;
 
-const route = <B extends BodyDefinition>(definition: SettingsRoute<B>): SettingsRoute<B> => definition;
+export const route = <B extends BodyDefinition>(definition: SettingsRoute<B>): SettingsRoute<B> => definition;
 const clientIdOf = (request: FastifyRequest): string => (request.params as { client_id: string }).client_id;
 
 /** The body as the route's schema reads it: an absent body is `{}` where nothing must be sent, and refused elsewhere. */

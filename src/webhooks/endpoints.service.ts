@@ -3,7 +3,7 @@ import { recordAudit, type Actor } from '../credentials/audit.ts';
 import { findCredentialByClientId, type CredentialRow } from '../credentials/credentials.query.ts';
 import { seal } from '../crypto/secret-box.ts';
 import { newWebhookSecret } from '../crypto/webhook-signature.ts';
-import { MAX_WEBHOOKS_PER_CREDENTIAL } from '../domain/limits.ts';
+import { MAX_WEBHOOK_URL_LENGTH, MAX_WEBHOOKS_PER_CREDENTIAL } from '../domain/limits.ts';
 import { followableWith, isNotifiableResource, sortResources, type NotifiableResource } from '../domain/notification-resources.ts';
 import type { CentralDatabase } from '../store/tables.ts';
 import {
@@ -26,7 +26,6 @@ import { refusedLiteral } from './public-lookup.ts';
 
 /** D51: after a rotation the previous secret signs too, for this long. */
 export const PREVIOUS_SECRET_HOURS = 24;
-const MAX_URL_LENGTH = 2048;
 
 /** What the endpoint services need: the central database, the secrets' key, D55's switch, a clock. */
 export interface WebhookContext {
@@ -78,7 +77,7 @@ export const endpointDocument = (row: EndpointRow): EndpointDocument => ({
 
 /** D55 at save time, for a clear answer: `https://`, no credentials or fragment, no non-public address written in it. */
 export function checkUrl(text: string, allowPrivate: boolean): string {
-  if (text.length > MAX_URL_LENGTH) throw new WebhookError('url', `url must have at most ${MAX_URL_LENGTH} characters`);
+  if (text.length > MAX_WEBHOOK_URL_LENGTH) throw new WebhookError('url', `url must have at most ${MAX_WEBHOOK_URL_LENGTH} characters`);
   let url: URL;
   try {
     url = new URL(text);
