@@ -1,6 +1,13 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import pino from 'pino';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app.ts';
+import { loadConfig } from '../../src/config/config.ts';
+import { Metrics } from '../../src/observability/metrics.ts';
+import { startNotificationWorker, type NotificationWorker } from '../../src/webhooks/notification-worker.ts';
 import type { DatasetCliente, DatasetUsuario } from '../../src/store/import/dataset.ts';
 import { basicHeader, TestApp } from '../helpers/test-app.ts';
 
@@ -75,16 +82,44 @@ export interface Harness {
   close(): Promise<void>;
 }
 
+export interface HarnessOptions {
+  /** false: no Chromium (HTTP-only tests) */
+  withBrowser?: boolean;
+  /**
+   * Notifications as a server runs them: the app listening is one that accepts http:// and private
+   * URLs for endpoints (WEBHOOKS_ALLOW_PRIVATE, for a receiver on 127.0.0.1) and whose queued events
+   * wake the notification worker started beside it (src/server.ts), stopped by close().
+   */
+  webhooks?: boolean;
+}
+
+/** An app on the test app's store that allows private endpoint URLs, and the notification worker beside it. */
+async function notifyingApp(t: TestApp): Promise<{ app: FastifyInstance; worker: NotificationWorker }> {
+  const config = { ...loadConfig({}), webhooksAllowPrivate: true };
+  let worker: NotificationWorker | null = null;
+  const app = await buildApp({
+    config: { trustProxy: [], webhooksAllowPrivate: true },
+    store: t.store,
+    limiter: t.limiter,
+    notificationQueued: () => worker?.dispatcher.wake(),
+  });
+  worker = startNotificationWorker(config, t.store, pino({ level: 'silent' }), new Metrics());
+  return { app, worker };
+}
+
 /** The app listening on 127.0.0.1:0, and Chromium unless `withBrowser` is false (HTTP-only tests). */
-export async function startHarness(options: { withBrowser?: boolean } = {}): Promise<Harness> {
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   const t = await TestApp.start();
-  const base = await t.app.listen({ host: '127.0.0.1', port: 0 });
+  const notifying = options.webhooks === true ? await notifyingApp(t) : null;
+  const base = await (notifying?.app ?? t.app).listen({ host: '127.0.0.1', port: 0 });
   fs.mkdirSync(ARTIFACTS, { recursive: true });
   let browser: Browser | null = null;
   if (options.withBrowser !== false) {
     try {
       browser = await launchChromium();
     } catch (err) {
+      await notifying?.worker.stop();
+      await notifying?.app.close();
       await t.close();
       throw err;
     }
@@ -98,6 +133,8 @@ export async function startHarness(options: { withBrowser?: boolean } = {}): Pro
     },
     async close() {
       await browser?.close();
+      await notifying?.worker.stop();
+      await notifying?.app.close();
       await t.close();
     },
   };
@@ -258,4 +295,24 @@ export async function pageLeaks(page: Page, secret: string): Promise<string[]> {
       places.push([`value of #${el.id}`, (el as HTMLInputElement).value]);
     return places.filter(([, text]) => text.includes(s)).map(([label]) => label);
   }, secret);
+}
+
+/** axe-core's own build, evaluated in the page (evaluate is not bound by the page's Content-Security-Policy). */
+const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * axe-core's WCAG 2.1 A and AA rules on the page as it stands: one line per violation and element.
+ * With a modal dialog open only the dialog is checked (the rest of the page is inert behind it).
+ * Run as a string: tsx would wrap a named function in a `__name` call the page lacks.
+ */
+export async function accessibilityProblems(page: Page): Promise<string[]> {
+  if ((await page.evaluate('typeof window.axe')) === 'undefined') await page.evaluate(AXE_SOURCE);
+  return (await page.evaluate(`(async () => {
+    const modal = document.querySelector('dialog[open]:modal');
+    const result = await window.axe.run(modal || document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+      resultTypes: ['violations'],
+    });
+    return result.violations.flatMap((v) => v.nodes.map((n) => v.id + ' (' + v.impact + '): ' + n.target.join(' ') + ' - ' + n.failureSummary));
+  })()`)) as string[];
 }

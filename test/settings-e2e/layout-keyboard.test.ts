@@ -2,6 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import {
+  accessibilityProblems,
   apiSignIn,
   newPage,
   pageLeaks,
@@ -217,6 +218,30 @@ describe('keyboard and labels', () => {
         ),
       );
       assert.deepEqual(dangling, []);
+    } finally {
+      await context.close();
+    }
+  });
+  test('axe-core finds no WCAG 2.1 A/AA violation: sign-in, list, form with errors, revoke dialog', { skip }, async () => {
+    const { context, page } = await newPage(h);
+    try {
+      await page.goto(`${h.base}/settings`);
+      await page.locator('#view-signin').waitFor({ state: 'visible' });
+      assert.deepEqual(await accessibilityProblems(page), [], 'sign-in');
+      await signInByKeyboard(page, phone.admin.email, phone.admin.senha);
+      await page.locator('#expiring-banner').waitFor({ state: 'visible' });
+      assert.deepEqual(await accessibilityProblems(page), [], 'list with the expiry banner');
+      await page.click('#new-credential-button');
+      await page.check('input[value="boletos:ler"]');
+      await page.fill('#cred-ips', 'não é um IP');
+      await page.click('#form-submit');
+      await page.locator('#cred-ips-error').waitFor({ state: 'visible' });
+      assert.deepEqual(await accessibilityProblems(page), [], 'form with errors');
+      await page.click('[data-action="form-cancel"]');
+      await page.locator('#credentials-body button[data-action="revoke"]').first().click();
+      await page.locator('#revoke-dialog').waitFor({ state: 'visible' });
+      assert.deepEqual(await accessibilityProblems(page), [], 'revoke dialog');
+      await page.keyboard.press('Escape');
     } finally {
       await context.close();
     }

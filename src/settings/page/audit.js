@@ -8,15 +8,21 @@ import { state } from './state.js';
 /** @import { AuditActor, AuditAnswer, AuditEvent, Credential } from './state.js' */
 
 /**
- * The only actions recorded against a credential, so the only ones its trail can show:
- * credential.create, .update, .rotate and .revoke (src/credentials/credentials.service.ts).
+ * The actions recorded against a credential, so the ones its trail can show: credential.create,
+ * .update, .rotate and .revoke (src/credentials/credentials.service.ts), and its notification
+ * endpoints' webhook.* (src/webhooks/endpoints.service.ts).
  * @type {Record<string, string>}
  */
 const ACTION_LABELS = {
-  create: 'Credencial criada',
-  update: 'Credencial alterada',
-  rotate: 'Segredo rotacionado',
-  revoke: 'Credencial revogada',
+  'credential.create': 'Credencial criada',
+  'credential.update': 'Credencial alterada',
+  'credential.rotate': 'Segredo rotacionado',
+  'credential.revoke': 'Credencial revogada',
+  'webhook.create': 'Endpoint de notificação criado',
+  'webhook.update': 'Endpoint de notificação alterado',
+  'webhook.rotate_secret': 'Segredo de endpoint de notificação rotacionado',
+  'webhook.test': 'Evento de teste enviado',
+  'webhook.delete': 'Endpoint de notificação excluído',
 };
 /**
  * The fields credential.create records, and credential.update records as `{from, to}` (same file).
@@ -27,6 +33,11 @@ const DETAIL_LABELS = {
   scopes: 'Escopos',
   allowed_ips: 'IPs permitidos',
   expires: 'Expira em',
+  webhook_id: 'Endpoint',
+  url: 'URL',
+  resources: 'Recursos',
+  status: 'Status',
+  event_id: 'Evento',
 };
 
 /**
@@ -34,9 +45,7 @@ const DETAIL_LABELS = {
  * @returns {string}
  */
 function actionLabel(action) {
-  // split always gives at least one part, so pop always gives a string.
-  const key = /** @type {string} */ (String(action).split('.').pop());
-  return ACTION_LABELS[key] || String(action);
+  return ACTION_LABELS[String(action)] || String(action);
 }
 
 /**

@@ -11,6 +11,7 @@ import { handleCommonFailure } from './session.js';
 import { state } from './state.js';
 /** @import { ApiErrorDetail, CreatedAnswer, CredentialAnswer } from './state.js' */
 import { toast } from './toast.js';
+import { refreshWebhooksIf } from './webhooks-list.js';
 
 /**
  * The `campo` names the credential endpoints use (src/settings/credential-input.ts), to the form's fields.
@@ -78,6 +79,7 @@ export async function onSubmitCredential(event) {
         hideForm();
         await reloadCredentials();
         await refreshAuditIf(credential.client_id);
+        await refreshWebhooksIf(credential.client_id);
         toast('Alterações salvas em “' + data.credential.name + '”.');
         focusRowButton('edit', credential.client_id);
       }

@@ -127,6 +127,7 @@ function credentialRow(cred) {
     // Final, so it looks like what it is beside the others (the dialog asks to confirm it).
     actions.append(button('revoke', 'Revogar', 'Revogar', 'button-destructive'));
   }
+  actions.append(button('webhooks', 'Notificações', 'Notificações de'));
   actions.append(button('audit', 'Histórico', 'Histórico de'));
 
   row.append(

@@ -3,9 +3,11 @@
 import { restoreFocus } from './focus.js';
 import { discardSecret, onSecretClosed } from './secret-dialog.js';
 import { state } from './state.js';
+import { discardWebhookSecret, onWebhookSecretClosed } from './webhook-secret-dialog.js';
 
 export function closeAllDialogs() {
   discardSecret();
+  discardWebhookSecret();
   state.dialogTrigger = null;
   for (const dialog of /** @type {NodeListOf<HTMLDialogElement>} */ (document.querySelectorAll('dialog[open]'))) dialog.close();
 }
@@ -29,9 +31,14 @@ export function onDialogClosed(event) {
     onSecretClosed();
     return;
   }
+  if (dialog.id === 'webhook-secret-dialog') {
+    onWebhookSecretClosed();
+    return;
+  }
   for (const input of /** @type {NodeListOf<HTMLInputElement>} */ (dialog.querySelectorAll('input[type="password"]'))) input.value = '';
   const trigger = state.dialogTrigger;
   state.dialogTrigger = null;
   state.dialogCredential = null;
+  state.dialogWebhook = null;
   restoreFocus(trigger);
 }

@@ -20,6 +20,13 @@ import { enter, onSignIn, signOut } from './sign-in.js';
 import { findCredential, state } from './state.js';
 /** @import { SessionAnswer } from './state.js' */
 import { showSignIn, showView } from './views.js';
+import { onWebhookClick } from './webhook-clicks.js';
+import { updateEditPassword, onSubmitWebhookEdit } from './webhook-edit-dialog.js';
+import { onSubmitWebhook } from './webhook-form.js';
+import { onWebhookDelete } from './webhook-delete-dialog.js';
+import { onWebhookRotate } from './webhook-rotate-dialog.js';
+import { wipeWebhookSecret } from './webhook-secret-dialog.js';
+import { openWebhooks } from './webhooks-list.js';
 
 /** @param {MouseEvent} event */
 function onClick(event) {
@@ -53,6 +60,9 @@ function onClick(event) {
     case 'audit-close':
       closeAudit();
       break;
+    case 'webhooks':
+      if (cred) openWebhooks(cred, target);
+      break;
     case 'dialog-cancel':
       cancelDialog(target);
       break;
@@ -67,6 +77,8 @@ function onClick(event) {
     case 'secret-close':
       closeSecret();
       break;
+    default:
+      if (action) onWebhookClick(action, target);
   }
 }
 
@@ -76,6 +88,11 @@ async function boot() {
   byId('credential-form').addEventListener('submit', onSubmitCredential);
   byId('rotate-form').addEventListener('submit', onRotate);
   byId('revoke-form').addEventListener('submit', onRevoke);
+  byId('webhook-form').addEventListener('submit', onSubmitWebhook);
+  byId('webhook-edit-form').addEventListener('submit', onSubmitWebhookEdit);
+  byId('wh-edit-url').addEventListener('input', updateEditPassword);
+  byId('webhook-rotate-form').addEventListener('submit', onWebhookRotate);
+  byId('webhook-delete-form').addEventListener('submit', onWebhookDelete);
   byId('new-credential-button').addEventListener('click', (event) => {
     if (state.form === null || state.form.mode !== 'create') openForm('create', null, /** @type {HTMLElement} */ (event.currentTarget));
     else byId('cred-name').focus();
@@ -84,6 +101,7 @@ async function boot() {
   for (const dialog of document.querySelectorAll('dialog')) dialog.addEventListener('close', onDialogClosed);
   // Escape: the secret goes before the dialog does (the close event comes a moment later).
   byId('secret-dialog').addEventListener('cancel', wipeSecret);
+  byId('webhook-secret-dialog').addEventListener('cancel', wipeWebhookSecret);
 
   showView('view-loading');
   try {

@@ -9,6 +9,7 @@ import { handleCommonFailure } from './session.js';
 import { state } from './state.js';
 /** @import { Credential } from './state.js' */
 import { toast } from './toast.js';
+import { refreshWebhooksIf } from './webhooks-list.js';
 
 /**
  * @param {Credential} cred
@@ -39,6 +40,7 @@ export async function onRevoke(event) {
       /** @type {HTMLDialogElement} */ (byId('revoke-dialog')).close();
       await reloadCredentials();
       await refreshAuditIf(cred.client_id);
+      await refreshWebhooksIf(cred.client_id);
       toast('Credencial “' + cred.name + '” revogada. Ela e seus tokens deixaram de funcionar.');
       focusRowButton('audit', cred.client_id);
     } catch (err) {

@@ -4,6 +4,7 @@ import { byId } from '../../page-base/dom.js';
 import { api, ApiFailure } from './api.js';
 import { hideForm } from './credential-form.js';
 import { closeAllDialogs } from './dialogs.js';
+import { forgetPanels } from './forget.js';
 import { state } from './state.js';
 /** @import { SessionAnswer } from './state.js' */
 import { showForbidden, showSignIn } from './views.js';
@@ -25,6 +26,7 @@ export function forgetEverything() {
   byId('credentials-body').replaceChildren();
   byId('audit-list').replaceChildren();
   byId('audit-section').hidden = true;
+  forgetPanels();
   byId('expiring-list').replaceChildren();
   hideForm();
   for (const input of /** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll('input[type="password"]'))) input.value = '';

@@ -144,6 +144,70 @@
  * @typedef {{ mode: 'create', credential: null, trigger: HTMLElement } | { mode: 'edit', credential: Credential, trigger: HTMLElement }} FormState
  */
 
+/** @typedef {'ativo' | 'pausado' | 'desativado_por_falhas'} WebhookStatus */
+
+/**
+ * A notification endpoint of a credential (docs/settings-api.md, `Webhook`): never its secret.
+ * @typedef {object} Webhook
+ * @property {number} id
+ * @property {string} client_id
+ * @property {string} url
+ * @property {string[]} resources the resources it follows (`clientes`, `ordens-servico`…)
+ * @property {WebhookStatus} status
+ * @property {string | null} reason why it was disabled (`desativado_por_falhas`), else null
+ * @property {string} created_at
+ * @property {string} updated_at
+ */
+
+/**
+ * `GET /settings/api/credentials/{client_id}/webhooks`.
+ * @typedef {object} WebhooksAnswer
+ * @property {Webhook[]} webhooks
+ * @property {string[]} resources what this credential's scopes let its endpoints follow
+ */
+
+/**
+ * `POST .../webhooks` (201), the only time the endpoint's secret is shown.
+ * @typedef {object} WebhookCreatedAnswer
+ * @property {Webhook} webhook
+ * @property {string} secret
+ */
+
+/**
+ * `POST .../webhooks/{id}/rotate-secret`: the new secret, shown once.
+ * @typedef {object} WebhookRotatedAnswer
+ * @property {number} id
+ * @property {string} secret
+ * @property {string} [previous_valid_until] until when the previous secret signs too
+ */
+
+/**
+ * One line of an endpoint's delivery log (`GET .../webhooks/{id}/deliveries`), newest first.
+ * @typedef {object} Delivery
+ * @property {string} at
+ * @property {string} event_id
+ * @property {string} tipo
+ * @property {number} attempt
+ * @property {number | null} http_status
+ * @property {string | null} error
+ * @property {number} duration_ms
+ */
+
+/**
+ * @typedef {object} DeliveriesAnswer
+ * @property {Delivery[]} deliveries
+ */
+
+/**
+ * The notifications panel, while open: whose endpoints it shows, and which endpoint's log.
+ * @typedef {object} WebhooksPanel
+ * @property {Credential} credential
+ * @property {Webhook[]} webhooks
+ * @property {string[]} resources
+ * @property {number | null} logId the endpoint whose delivery log is shown
+ * @property {FocusTarget | null} trigger
+ */
+
 /**
  * @typedef {object} PageState
  * @property {Usuario | null} usuario
@@ -155,6 +219,8 @@
  * @property {FocusTarget | null} auditTrigger
  * @property {Credential | null} dialogCredential
  * @property {FocusTarget | null} dialogTrigger
+ * @property {WebhooksPanel | null} webhooks the open notifications panel
+ * @property {Webhook | null} dialogWebhook the endpoint an open dialog acts on
  */
 
 /** @type {PageState} */
@@ -168,6 +234,8 @@ export const state = {
   auditTrigger: null,
   dialogCredential: null,
   dialogTrigger: null,
+  webhooks: null,
+  dialogWebhook: null,
 };
 
 /**
