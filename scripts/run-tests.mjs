@@ -58,6 +58,24 @@ const seenDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ae-openapi-seen-'));
 childEnv.OPENAPI_SEEN_DIR = seenDir;
 const nodeArgs = [...v8Mitigations(), '--import', 'tsx', '--test', '--test-reporter=spec'];
 
+// On the embedded store, each test file's stores are copies of one migrated store made here
+// (test/helpers/test-store.ts): PGlite's initdb and the migrations cost about 5 s of CPU per store,
+// a copy under 1 s, and a pass creates some eighty stores. Each copy still runs the migrations,
+// which find nothing to do; a caller may give its own template in TEST_EMBEDDED_TEMPLATE.
+let templateDir = null;
+if (process.env.TEST_DATABASE_URL === undefined && process.env.TEST_EMBEDDED_TEMPLATE === undefined && files.length > 0) {
+  templateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ae-template-'));
+  const made = spawnSync(process.execPath, [...v8Mitigations(), '--import', 'tsx', 'scripts/make-embedded-template.ts', templateDir], {
+    env: childEnv,
+    stdio: 'inherit',
+  });
+  if (made.status !== 0) {
+    console.error(`run-tests: the embedded store's template could not be made (exit ${made.status ?? made.signal})`);
+    process.exit(1);
+  }
+  childEnv.TEST_EMBEDDED_TEMPLATE = templateDir;
+}
+
 function runFile(file) {
   return new Promise((resolve) => {
     const started = Date.now();
@@ -115,6 +133,8 @@ await runAll(
 );
 // Alone, once every other file has ended (see the top).
 await runAll(files.filter(isTimed), 1);
+
+if (templateDir !== null) fs.rmSync(templateDir, { recursive: true, force: true });
 
 const total = { tests: 0, pass: 0, fail: 0, skipped: 0 };
 for (const result of results) {

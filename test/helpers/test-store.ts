@@ -22,6 +22,10 @@ export async function freshStore(): Promise<TestStore> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl) return freshPostgres(serverUrl);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ae-'));
+  // A copy of the migrated store the test runner made (scripts/run-tests.mjs): the same database a
+  // new store migrates to, without paying PGlite's initdb again in every file.
+  const template = process.env.TEST_EMBEDDED_TEMPLATE;
+  if (template !== undefined) fs.cpSync(path.join(template, 'pgdata'), path.join(dataDir, 'pgdata'), { recursive: true });
   const config = loadConfig({ DATA_DIR: dataDir });
   const store = await openStore(config, { embeddedRole: 'host' });
   await migrate(store.pool, ['central', 'tenant']);
