@@ -28,8 +28,21 @@ export interface DataGuardDeps {
   hints: PrincipalHints;
 }
 
+/**
+ * The scope the operation needs, in the challenge (D36) and in the body too: a client that logs
+ * only the body (most do) can tell the company's administrator what to add to the credential.
+ */
 export function insufficientScope(scope: Scope): DataError {
-  return new DataError('escopo_insuficiente', [], { challenge: scopeChallenge(scope) });
+  return new DataError(
+    'escopo_insuficiente',
+    [
+      {
+        campo: 'scope',
+        mensagem: `Esta operação exige o escopo ${scope}. Inclua-o na credencial (Configurações › Integrações › API Externa) e obtenha um novo token.`,
+      },
+    ],
+    { challenge: scopeChallenge(scope) },
+  );
 }
 
 /**

@@ -81,6 +81,11 @@ export function securityCases(app: () => TestApp, route: Pick<DataRoute, 'url' |
       assert.equal(res.statusCode, 403);
       assert.equal(errorCode(res), 'escopo_insuficiente');
       assert.equal(res.headers['www-authenticate'], `Bearer realm="api-externa", error="insufficient_scope", scope="${route.scope}"`);
+      // The body names it too, for clients that log only the body.
+      const { detalhes } = (res.json() as { erro: { detalhes: { campo: string; mensagem: string }[] } }).erro;
+      assert.equal(detalhes.length, 1);
+      assert.equal(detalhes[0]?.campo, 'scope');
+      assert.ok(detalhes[0]?.mensagem.includes(`exige o escopo ${route.scope}.`), detalhes[0]?.mensagem);
     });
 
     test(detail ? "another company's record: 404, exactly like a missing id" : "another company's records never appear", async () => {
