@@ -147,9 +147,27 @@ function convertOnce(convert: (typeof import('openapi-to-postmanv2'))['convert']
   });
 }
 
+interface Description {
+  servers?: { url?: string }[];
+  tags?: { name: string }[];
+  paths?: Record<string, Record<string, { tags?: string[] }>>;
+  webhooks?: unknown;
+}
+
+/**
+ * The description without its `webhooks`: those are requests the server sends to the
+ * integrator's endpoint, not ones a collection can make, and the converter would turn their tag
+ * into an empty folder. So the tags no path operation uses go too.
+ */
+function withoutWebhooks(doc: Description): Description {
+  const { webhooks: _webhooks, ...rest } = doc;
+  const used = new Set(Object.values(doc.paths ?? {}).flatMap((item) => Object.values(item).flatMap((op) => op.tags ?? [])));
+  return { ...rest, ...(doc.tags === undefined ? {} : { tags: doc.tags.filter((t) => used.has(t.name)) }) };
+}
+
 /** The collection as committed: converted, tidied, with its variables, as pretty JSON. */
 export async function postmanCollection(openapiPath = OPENAPI_PATH): Promise<string> {
-  const doc = JSON.parse(fs.readFileSync(openapiPath, 'utf8')) as { servers?: { url?: string }[] };
+  const doc = withoutWebhooks(JSON.parse(fs.readFileSync(openapiPath, 'utf8')) as Description);
   const server = doc.servers?.[0]?.url ?? '';
   const baseUrl = /^https?:\/\//.test(server) ? server.replace(/\/+$/, '') : DEFAULT_BASE_URL;
   const collection = tidy(await converted(doc), '') as JsonObject;

@@ -8,6 +8,7 @@ import { BAD_ID, hasIdParam, ID_PARAM_DESCRIPTION, ID_PARAM_SCHEMA, type ApiTag,
 import { queryParameters } from './openapi-params.ts';
 import { collectParams } from './params.ts';
 import { detailOf, ErrorEnvelopeSchema, feedOf, listOf, ListMetaSchema } from './schemas.ts';
+import { webhooksDescription, WEBHOOKS_TAG } from './webhooks-openapi.ts';
 
 /**
  * The OpenAPI 3.1 description of the public API, generated from the route definitions (never
@@ -331,6 +332,8 @@ export function buildOpenApi(dataRoutes: readonly DataRoute[], others: readonly 
   const paths: Record<string, Record<string, Json>> = {};
   for (const other of others) Object.assign(paths, other.paths);
   for (const route of dataRoutes) paths[openApiPath(route.url)] = { get: dataOperation(route) };
+  // The notifications the server sends to the integrator's endpoints (OpenAPI 3.1 `webhooks`).
+  const notifications = webhooksDescription();
   const document: Json = {
     openapi: '3.1.0',
     info: {
@@ -341,8 +344,9 @@ export function buildOpenApi(dataRoutes: readonly DataRoute[], others: readonly 
       license: { name: 'Uso restrito às empresas clientes e seus integradores', identifier: 'LicenseRef-Proprietary' },
     },
     servers: [],
-    tags: [...tags.values()],
+    tags: [...tags.values(), WEBHOOKS_TAG],
     paths,
+    webhooks: notifications.webhooks,
     components: {
       schemas: {
         ...recordSchemas(dataRoutes),
@@ -350,6 +354,7 @@ export function buildOpenApi(dataRoutes: readonly DataRoute[], others: readonly 
         ...(dataRoutes.some((r) => r.export === true) ? { ExportacaoFim: EXPORT_END_SCHEMA } : {}),
         Erro: plainSchema(ErrorEnvelopeSchema),
         ...Object.assign({}, ...others.map((o) => o.schemas)),
+        ...notifications.schemas,
       },
       headers: HEADERS,
       securitySchemes: {

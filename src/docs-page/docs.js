@@ -6,7 +6,7 @@
 import { byId, el } from '../page-base/dom.js';
 import { appendInline, renderText, slug } from './dom.js';
 import { initFilter, renderNav, trackCurrentSection } from './nav.js';
-import { operationId, parametersOf, renderOperation } from './operation.js';
+import { operationId, parametersOf, renderOperation, renderWebhook } from './operation.js';
 import { deref, useDocument } from './schema.js';
 import { initTokenPanel } from './try-it.js';
 
@@ -23,6 +23,7 @@ import { initTokenPanel } from './try-it.js';
  * @property {{ url?: string }[]} [servers]
  * @property {{ securitySchemes?: Record<string, { type?: string, scheme?: string }> }} [components]
  * @property {Record<string, Record<string, Operation> & { parameters?: import('./operation.js').Parameter[] }>} [paths]
+ * @property {Record<string, Record<string, Operation>>} [webhooks] requests the API sends to the integrator (OpenAPI 3.1)
  * @property {Record<string, string[]>[]} [security] the default of every operation
  * @property {{ name: string, description?: string }[]} [tags]
  */
@@ -112,6 +113,28 @@ function linkHeaderRule(entries) {
   }
 }
 
+/**
+ * The notifications the document describes (`webhooks`), in the guide's section on them: each
+ * event with its headers, body and expected answers. Without any, the section keeps its text only.
+ * @param {OpenApiDocument} doc
+ */
+function renderWebhooks(doc) {
+  const container = byId('webhooks-eventos');
+  let count = 0;
+  for (const [name, rawItem] of Object.entries(doc.webhooks || {})) {
+    const item = deref(rawItem);
+    for (const method of METHODS) {
+      const declared = item[method];
+      if (!declared) continue;
+      container.append(renderWebhook(name, method, declared));
+      count++;
+    }
+  }
+  const status = byId('webhooks-estado');
+  if (count > 0) status.hidden = true;
+  else status.textContent = 'A descrição da API não lista eventos.';
+}
+
 /** @param {OpenApiDocument} doc */
 function render(doc) {
   useDocument(doc);
@@ -167,6 +190,7 @@ function render(doc) {
   if (tokenEntry) byId('link-obter-token').setAttribute('href', '#' + tokenEntry.id);
 
   linkHeaderRule(groups.flatMap((g) => g.entries));
+  renderWebhooks(doc);
   initTokenPanel();
   initFilter();
   const status = byId('status');

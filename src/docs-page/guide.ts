@@ -1,3 +1,4 @@
+import { retryDelaysText } from '../contract/webhooks-openapi.ts';
 import { API_BASE_PATH, TOKEN_PATH } from '../domain/api-paths.ts';
 import {
   DATA_RATE_LIMIT,
@@ -9,10 +10,14 @@ import {
   TOKEN_ATTEMPTS_PER_IP,
   TOKEN_BODY_LIMIT,
   TOKEN_LIFETIME_SECONDS,
+  MAX_WEBHOOKS_PER_CREDENTIAL,
+  WEBHOOK_DELIVERY_LOG_SIZE,
 } from '../domain/limits.ts';
 import { SCOPE_TABLE } from '../domain/scopes.ts';
 import { DATA_ERRORS, type DataErrorCode } from '../errors/catalogue.ts';
 import { escapeHtml } from '../page-base/page-base.ts';
+import { PREVIOUS_SECRET_HOURS } from '../webhooks/endpoints.service.ts';
+import { ATTEMPT_TIMEOUT_MS } from '../webhooks/sender.ts';
 
 /**
  * The values of the guide's placeholders in index.html: every figure and catalogue the guide
@@ -111,5 +116,10 @@ export function guideFill(): Record<string, string> {
     data_error_rows: dataErrorRows(),
     oauth_error_rows: oauthErrorRows(),
     scope_rows: scopeRows(),
+    webhook_max: String(MAX_WEBHOOKS_PER_CREDENTIAL),
+    webhook_log: String(WEBHOOK_DELIVERY_LOG_SIZE),
+    webhook_timeout: String(ATTEMPT_TIMEOUT_MS / 1000),
+    webhook_retries: escapeHtml(retryDelaysText()),
+    webhook_rotation_hours: String(PREVIOUS_SECRET_HOURS),
   };
 }

@@ -523,3 +523,82 @@ export function renderOperation(entry, ctx) {
   article.append(tryIt(entry, authOf(op, ctx).kind));
   return article;
 }
+
+/**
+ * One notification of the document's `webhooks` (OpenAPI 3.1): what the server sends to the
+ * integrator's endpoint — the event's name, the headers with their rules, the body's fields, an
+ * example body, and the answers it expects. No curl line and no try-it form: the API makes this
+ * request, not the reader.
+ * @param {string} name the event's key in `webhooks`
+ * @param {string} method lower case
+ * @param {Operation} op
+ * @returns {HTMLElement}
+ */
+export function renderWebhook(name, method, op) {
+  const id = slug('webhook-', name);
+  const article = el('article', { className: 'webhook', id, 'data-event': name }, [
+    el('h3', { className: 'summary' }, [el('a', { href: '#' + id, className: 'anchor', text: op.summary || name })]),
+    el('p', { className: 'operation-head' }, [
+      el('span', { className: 'method method-' + method, text: method.toUpperCase() }),
+      ' ',
+      el('span', { text: 'à URL do seu endpoint · evento ' }),
+      el('code', { className: 'event-name', text: name }),
+    ]),
+  ]);
+  if (op.description) article.append(el('div', { className: 'prose' }, [renderText(op.description)]));
+  const headers = parametersOf(op).filter((p) => p.in === 'header');
+  if (headers.length > 0) {
+    article.append(
+      el('div', { className: 'block' }, [
+        el('h4', { text: 'Cabeçalhos' }),
+        table(
+          ['Cabeçalho', 'Tipo e regras', 'Descrição'],
+          headers.map((p) => [
+            el('code', { className: 'header-name', text: p.name }),
+            schemaCell(p.schema, p.required === true),
+            inlineCell(p.description || descriptionOf(p.schema)),
+          ]),
+          'table-webhook-headers',
+        ),
+      ]),
+    );
+  }
+  const body = mediaOf(deref(op.requestBody));
+  if (body !== null) {
+    const block = el('div', { className: 'block' }, [el('h4', {}, ['Corpo (', el('code', { text: body.type }), ')'])]);
+    const fields = fieldsOf(body.media.schema);
+    if (fields.length > 0) {
+      block.append(
+        table(
+          ['Campo', 'Tipo', 'Descrição'],
+          fields.map((f) => [
+            el('code', { className: 'field-name depth-' + Math.min(f.depth, 4), text: f.path }),
+            el('span', { className: 'type', text: typeLabel(f.schema) + (f.required ? '' : ' (opcional)') }),
+            fieldDescription(f.schema, f.description),
+          ]),
+          'table-fields',
+        ),
+      );
+    }
+    block.append(el('h5', { text: 'Exemplo de corpo' }));
+    block.append(codeBlock(JSON.stringify(mediaExample(body.media), null, 2), 'example', 'o exemplo de corpo'));
+    article.append(block);
+  }
+  const responses = Object.entries(op.responses || {});
+  if (responses.length > 0) {
+    article.append(
+      el('div', { className: 'block' }, [
+        el('h4', { text: 'Respostas do seu servidor' }),
+        table(
+          ['Status', 'O que acontece'],
+          responses.map(([status, response]) => [
+            el('span', { className: 'status status-' + status.charAt(0), text: status.replace(/X/g, 'x') }),
+            inlineCell(deref(response).description || ''),
+          ]),
+          'table-webhook-responses',
+        ),
+      ]),
+    );
+  }
+  return article;
+}

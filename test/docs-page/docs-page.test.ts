@@ -6,7 +6,13 @@ import { chromium, type Browser, type BrowserContextOptions, type Locator, type 
 import { TestApp, type TestCredential } from '../helpers/test-app.ts';
 import { staticPageCases } from '../helpers/static-page-cases.ts';
 import { DATA_ERRORS } from '../../src/errors/catalogue.ts';
-import { DATA_RATE_LIMIT, MAX_PAGE_SIZE, TOKEN_LIFETIME_SECONDS } from '../../src/domain/limits.ts';
+import {
+  DATA_RATE_LIMIT,
+  MAX_PAGE_SIZE,
+  MAX_WEBHOOKS_PER_CREDENTIAL,
+  TOKEN_LIFETIME_SECONDS,
+  WEBHOOK_DELIVERY_LOG_SIZE,
+} from '../../src/domain/limits.ts';
 
 // GET /docs: the API reference page, over the app itself and in a real Chromium.
 const CHROMIUM = '/usr/bin/chromium';
@@ -55,6 +61,7 @@ interface OpenApiDoc {
     { [method: string]: Operation | Parameter[] | undefined; get?: Operation; post?: Operation; parameters?: Parameter[] }
   >;
   components: { schemas?: Record<string, Schema>; [key: string]: unknown };
+  webhooks?: Record<string, { post?: Operation }>;
 }
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
@@ -140,7 +147,12 @@ describe('GET /docs over HTTP', () => {
     assert.match(text, new RegExp(`${DATA_RATE_LIMIT} requisições por minuto por credencial`));
     assert.match(text, new RegExp(`de 1 a ${MAX_PAGE_SIZE}`));
     assert.match(text, new RegExp(`vale ${TOKEN_LIFETIME_SECONDS} segundos`));
-    for (const id of ['autenticacao', 'paginacao', 'limites', 'datas', 'dinheiro', 'erros', 'parametros', 'experimente']) {
+    // The notifications (webhooks): their figures are the server's.
+    assert.match(text, new RegExp(`até ${MAX_WEBHOOKS_PER_CREDENTIAL} endpoints com URL`));
+    assert.match(text, new RegExp(`últimas ${WEBHOOK_DELIVERY_LOG_SIZE} tentativas`));
+    assert.match(text, /tentado de novo depois de 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h;/);
+    assert.match(text, /responda 2xx em até 10 segundos/);
+    for (const id of ['autenticacao', 'paginacao', 'limites', 'datas', 'dinheiro', 'erros', 'parametros', 'notificacoes', 'experimente']) {
       assert.match(html, new RegExp(`<section id="${id}"`), id);
       assert.match(html, new RegExp(`<a href="#${id}">`), `the sidebar links to #${id}`);
     }
@@ -310,6 +322,27 @@ describe('GET /docs in Chromium', { skip: skipBrowser }, () => {
           .map((e) => e.id || e.outerHTML.slice(0, 80)),
       );
       assert.deepEqual(unlabelled, []);
+      // The notifications: every event of the document's `webhooks` in the guide's section, with its
+      // headers, body fields, example body and the answers it expects; no try-it form.
+      const webhooks = Object.entries(doc.webhooks ?? {});
+      assert.deepEqual(webhooks.map(([name]) => name).sort(), ['alteracoes.disponiveis', 'teste']);
+      assert.equal(await page.locator('#notificacoes article.webhook').count(), webhooks.length);
+      for (const [name, item] of webhooks) {
+        const a = page.locator(`#notificacoes article.webhook[data-event="${name}"]`);
+        assert.equal(await a.count(), 1, name);
+        assert.equal(await a.locator('code.event-name').innerText(), name);
+        assert.deepEqual(
+          await a.locator('code.header-name').allInnerTexts(),
+          (item.post?.parameters ?? []).map((p) => p.name),
+          `${name}: headers`,
+        );
+        const media = item.post?.requestBody?.content['application/json'] as { schema: Schema; example?: unknown };
+        assert.deepEqual(await a.locator('code.field-name').allInnerTexts(), fieldPaths(doc, media.schema), `${name}: body fields`);
+        assert.deepEqual(JSON.parse(await a.locator('pre.example').innerText()), media.example, `${name}: the document's example`);
+        assert.deepEqual(await a.locator('.table-webhook-responses .status').allInnerTexts(), ['2xx', '4xx', '5xx'], `${name}: answers`);
+        assert.equal(await a.locator('details.try-it').count(), 0, `${name}: nothing to try`);
+      }
+      assert.equal(await page.locator('#webhooks-estado').isVisible(), false);
       // The guide: figures, the catalogue table, the base URL filled in.
       const text = await page.locator('body').innerText();
       assert.doesNotMatch(text, DECISION_ID);

@@ -522,7 +522,48 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "alteracoes.disponiveis": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Alterações disponíveis num recurso
+         * @description Enviado à URL do endpoint cerca de 5 segundos depois de uma alteração num recurso que ele segue. As alterações feitas nesse intervalo vão juntas num só evento por endpoint e recurso. A entrega é "pelo menos uma vez": o mesmo evento pode chegar mais de uma vez, e eventos podem chegar fora de ordem — nada disso importa, porque o evento só diz qual feed ler, e o feed, lido a partir do seu cursor, traz exatamente o que mudou.
+         */
+        post: operations["notificarAlteracoesDisponiveis"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    teste: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Evento de teste
+         * @description Enviado quando alguém pede "enviar evento de teste" na página de configurações, para conferir a URL, a verificação da assinatura e a resposta do seu servidor. É tentado uma só vez e não conta para desativar o endpoint.
+         */
+        post: operations["notificarTeste"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         /** @description Cliente. Os campos de contato só aparecem com `incluir=contato`. */
@@ -860,6 +901,45 @@ export interface components {
             error: "invalid_request" | "invalid_client" | "invalid_scope" | "unsupported_grant_type" | "ip_nao_autorizado" | "temporarily_unavailable" | "server_error";
             /** @description Texto em ASCII imprimível, sem aspas nem barra invertida (RFC 6749, seção 5.2). */
             error_description: string;
+        };
+        /** @description Há alterações no recurso `dados.recurso`: leia o feed `GET /v1/<recurso>/alteracoes` a partir do seu cursor. Campos novos podem aparecer: ignore os que não conhece. */
+        EventoAlteracoesDisponiveis: {
+            /** @description Id do evento, único. É o mesmo em todas as tentativas do evento e igual ao cabeçalho `webhook-id`. */
+            id: string;
+            /**
+             * @description Sempre `alteracoes.disponiveis`.
+             * @constant
+             */
+            tipo: "alteracoes.disponiveis";
+            /**
+             * Format: date-time
+             * @description Quando o evento foi criado, em UTC (`AAAA-MM-DDTHH:mm:ssZ`). Não muda entre as tentativas.
+             */
+            criado_em: string;
+            dados: {
+                /**
+                 * @description O recurso que mudou, um dos que o endpoint segue: o feed a ler é `GET /v1/<recurso>/alteracoes`, com o escopo do recurso.
+                 * @enum {string}
+                 */
+                recurso: "clientes" | "ordens-servico" | "produtos" | "servicos" | "contas-receber" | "contas-pagar" | "boletos";
+            };
+        };
+        /** @description Evento de teste, enviado quando alguém pede "enviar evento de teste" na página de configurações. Não há nada a ler: verifique a assinatura e responda 2xx. Campos novos podem aparecer: ignore os que não conhece. */
+        EventoTeste: {
+            /** @description Id do evento, único. É o mesmo em todas as tentativas do evento e igual ao cabeçalho `webhook-id`. */
+            id: string;
+            /**
+             * @description Sempre `teste`.
+             * @constant
+             */
+            tipo: "teste";
+            /**
+             * Format: date-time
+             * @description Quando o evento foi criado, em UTC (`AAAA-MM-DDTHH:mm:ssZ`). Não muda entre as tentativas.
+             */
+            criado_em: string;
+            /** @description Vazio (`{}`): um evento de teste não fala de nenhum recurso. */
+            dados: Record<string, never>;
         };
     };
     responses: never;
@@ -8041,6 +8121,130 @@ export interface operations {
                         };
                     };
                 };
+            };
+        };
+    };
+    notificarAlteracoesDisponiveis: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Id do evento (`evt_...`), o mesmo em todas as tentativas: use-o para descartar um evento já tratado, se quiser.
+                 * @example evt_Q2hhbmdlc0F2YWlsYWJsZQ
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Horário Unix, em segundos, desta tentativa. Recuse um aviso cujo horário esteja a mais de 5 minutos do seu relógio (as bibliotecas Standard Webhooks fazem isso).
+                 * @example 1772460309
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description `v1,` seguido do HMAC-SHA256, em base64, de `<webhook-id>.<webhook-timestamp>.<corpo>`, com os bytes do segredo (`whsec_<base64>`, decodificado). Por 24 h depois de uma troca de segredo vêm duas assinaturas, separadas por espaço (a do segredo novo primeiro): aceite o aviso se uma delas confere.
+                 * @example v1,j4DgxGgeoajAfwiCOLAwXyEDqzeZ/Kk7c6QH5h/i7x8=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description O evento, em `application/json`. Verifique a assinatura sobre os bytes exatos do corpo recebido, antes de interpretá-lo. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_Q2hhbmdlc0F2YWlsYWJsZQ",
+                 *       "tipo": "alteracoes.disponiveis",
+                 *       "criado_em": "2026-03-02T14:05:09Z",
+                 *       "dados": {
+                 *         "recurso": "contas-receber"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["EventoAlteracoesDisponiveis"];
+            };
+        };
+        responses: {
+            /** @description Recebido: qualquer status 2xx em até 10 segundos encerra o evento. O corpo da resposta é ignorado. Responda logo e leia o feed depois, fora da requisição. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Qualquer outro status (também 3xx: redirecionamentos não são seguidos), um erro de rede ou nenhuma resposta em 10 segundos é uma falha: o evento é tentado de novo depois de 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. Após a última falha o endpoint fica desativado (`desativado_por_falhas`) até ser reativado na página de configurações. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Uma falha, como 4xx: o evento é tentado de novo no mesmo calendário. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    notificarTeste: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Id do evento (`evt_...`), o mesmo em todas as tentativas: use-o para descartar um evento já tratado, se quiser.
+                 * @example evt_Q2hhbmdlc0F2YWlsYWJsZQ
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Horário Unix, em segundos, desta tentativa. Recuse um aviso cujo horário esteja a mais de 5 minutos do seu relógio (as bibliotecas Standard Webhooks fazem isso).
+                 * @example 1772460309
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description `v1,` seguido do HMAC-SHA256, em base64, de `<webhook-id>.<webhook-timestamp>.<corpo>`, com os bytes do segredo (`whsec_<base64>`, decodificado). Por 24 h depois de uma troca de segredo vêm duas assinaturas, separadas por espaço (a do segredo novo primeiro): aceite o aviso se uma delas confere.
+                 * @example v1,j4DgxGgeoajAfwiCOLAwXyEDqzeZ/Kk7c6QH5h/i7x8=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description O evento, em `application/json`. Verifique a assinatura sobre os bytes exatos do corpo recebido, antes de interpretá-lo. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_Q2hhbmdlc0F2YWlsYWJsZQ",
+                 *       "tipo": "teste",
+                 *       "criado_em": "2026-03-02T14:05:09Z",
+                 *       "dados": {}
+                 *     }
+                 */
+                "application/json": components["schemas"]["EventoTeste"];
+            };
+        };
+        responses: {
+            /** @description Recebido: qualquer status 2xx em até 10 segundos encerra o evento. O corpo da resposta é ignorado. O registro de entregas mostra o status. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Qualquer outro status (também 3xx: redirecionamentos não são seguidos), um erro de rede ou nenhuma resposta em 10 segundos é uma falha, que o registro de entregas mostra. O evento de teste não é tentado de novo e não conta para desativar o endpoint. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Uma falha, como 4xx: mostrada no registro de entregas, sem nova tentativa. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -19,8 +19,18 @@ export type DetailPath = Extract<keyof paths, `/v1/${string}/{id}`>;
 export type FeedPath = Extract<keyof paths, `/v1/${string}/alteracoes`>;
 /** A page of a change feed: `data` (entries) and `meta` (proximo_cursor, tem_mais). */
 export type FeedPage<P extends FeedPath> = Ok<P>;
-/** One entry of a change feed: `operacao` (alterado, excluido), `id`, `atualizado_em`, `registro` (null when excluido). */
-export type FeedEntry<P extends FeedPath> = Ok<P> extends { data: (infer E)[] } ? E : never;
+type RawFeedEntry<P extends FeedPath> = Ok<P> extends { data: (infer E)[] } ? E : never;
+/**
+ * One entry of a change feed, told apart by `operacao`: `alterado` carries the record in
+ * `registro`, `excluido` carries `registro: null`. A union (the description gives one object with
+ * a nullable `registro`), so that `if (entry.operacao === 'alterado') entry.registro.id` type-checks.
+ */
+export type FeedEntry<P extends FeedPath> =
+  | (Omit<RawFeedEntry<P>, 'operacao' | 'registro'> & {
+      operacao: 'alterado';
+      registro: NonNullable<RawFeedEntry<P> extends { registro: infer R } ? R : never>;
+    })
+  | (Omit<RawFeedEntry<P>, 'operacao' | 'registro'> & { operacao: 'excluido'; registro: null });
 /** The query parameters of a feed (cursor, por_pagina; incluir on clientes). */
 export type FeedQuery<P extends FeedPath> = Query<P>;
 

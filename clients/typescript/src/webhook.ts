@@ -5,13 +5,13 @@
  * while a rotated secret still signs). Web Crypto only, so it runs wherever `fetch` does.
  */
 
-/** The event a notification carries: it says which resource's change feed has news, never the records. */
-export interface NotificationEvent {
-  id: string;
-  tipo: 'alteracoes.disponiveis' | 'teste' | (string & {});
-  criado_em: string;
-  dados: { recurso: string };
-}
+/**
+ * The event a notification carries: it says which resource's change feed has news, never the
+ * records. Told apart by `tipo`: a `teste` event (sent from the settings page) has empty `dados`.
+ */
+export type NotificationEvent =
+  | { id: string; tipo: 'alteracoes.disponiveis'; criado_em: string; dados: { recurso: string } }
+  | { id: string; tipo: 'teste'; criado_em: string; dados: Record<string, never> };
 
 /** Why a notification was refused; `motivo` is stable, for code. */
 export class WebhookVerificationError extends Error {
