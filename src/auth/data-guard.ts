@@ -4,7 +4,7 @@ import { sha256 } from '../crypto/hashes.ts';
 import { ipAllowed } from '../domain/ip-allowlist.ts';
 import { DATA_RATE_LIMIT, UNAUTHENTICATED_LIMIT } from '../domain/limits.ts';
 import type { Scope } from '../domain/scopes.ts';
-import { DataError } from '../errors/coded-error.ts';
+import { DataError, missingScopeDetail } from '../errors/coded-error.ts';
 import type { Limiter, WindowState } from '../ratelimit/limiter.ts';
 import type { Store } from '../store/store.ts';
 import { bearerChallenge, readBearer, scopeChallenge } from './bearer.ts';
@@ -28,21 +28,8 @@ export interface DataGuardDeps {
   hints: PrincipalHints;
 }
 
-/**
- * The scope the operation needs, in the challenge (D36) and in the body too: a client that logs
- * only the body (most do) can tell the company's administrator what to add to the credential.
- */
 export function insufficientScope(scope: Scope): DataError {
-  return new DataError(
-    'escopo_insuficiente',
-    [
-      {
-        campo: 'scope',
-        mensagem: `Esta operação exige o escopo ${scope}. Inclua-o na credencial (Configurações › Integrações › API Externa) e obtenha um novo token.`,
-      },
-    ],
-    { challenge: scopeChallenge(scope) },
-  );
+  return new DataError('escopo_insuficiente', [missingScopeDetail(scope)], { challenge: scopeChallenge(scope) });
 }
 
 /**

@@ -3,7 +3,7 @@ import { TOKEN_PATH } from '../domain/api-paths.ts';
 import { DATA_RATE_LIMIT, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, TOKEN_LIFETIME_SECONDS } from '../domain/limits.ts';
 import { SCOPE_TABLE } from '../domain/scopes.ts';
 import { DATA_ERRORS, type DataErrorCode } from '../errors/catalogue.ts';
-import type { Detalhe } from '../errors/coded-error.ts';
+import { missingScopeDetail, type Detalhe } from '../errors/coded-error.ts';
 import { BAD_ID, hasIdParam, ID_PARAM_DESCRIPTION, ID_PARAM_SCHEMA, type ApiTag, type DataRoute } from './data-route.ts';
 import { queryParameters } from './openapi-params.ts';
 import { collectParams } from './params.ts';
@@ -210,7 +210,7 @@ function exportOperation(route: DataRoute): Json {
       },
       400: dataErrorResponse(400, RATE_LIMIT, collectParams('x=1', route.params).problems),
       401: dataErrorResponse(401, ['WWWAuthenticate']),
-      403: dataErrorResponse(403, [...RATE_LIMIT, 'WWWAuthenticateEscopo']),
+      403: dataErrorResponse(403, [...RATE_LIMIT, 'WWWAuthenticateEscopo'], [missingScopeDetail(route.scope)]),
       405: methodNotAllowed(),
       429: {
         ...(dataErrorResponse(429, ['RetryAfter']) as Json),
@@ -274,7 +274,7 @@ function dataOperation(route: DataRoute): Json {
       },
       400: dataErrorResponse(400, RATE_LIMIT, badParameterExample(route)),
       401: dataErrorResponse(401, ['WWWAuthenticate']),
-      403: dataErrorResponse(403, [...RATE_LIMIT, 'WWWAuthenticateEscopo']),
+      403: dataErrorResponse(403, [...RATE_LIMIT, 'WWWAuthenticateEscopo'], [missingScopeDetail(route.scope)]),
       ...(list ? {} : { 404: dataErrorResponse(404, RATE_LIMIT) }),
       405: methodNotAllowed(),
       429: dataErrorResponse(429, ['RetryAfter']),

@@ -1,9 +1,19 @@
+import type { Scope } from '../domain/scopes.ts';
 import { CATALOGUE, type DataErrorCode, type ErrorCode, type SettingsErrorCode } from './catalogue.ts';
 
 export interface Detalhe {
   campo: string;
   mensagem: string;
 }
+
+/**
+ * The detail of a scope 403: the scope the operation needs, in the body as well as in the
+ * challenge (D36), for a client that logs only the body, and what to do about it.
+ */
+export const missingScopeDetail = (scope: Scope): Detalhe => ({
+  campo: 'scope',
+  mensagem: `Esta operação exige o escopo ${scope}. Inclua-o na credencial (Configurações › Integrações › API Externa) e obtenha um novo token.`,
+});
 
 export interface CodedErrorOptions {
   /** replaces the catalogue's message for this occurrence (still pt-BR, D37) */

@@ -1379,7 +1379,12 @@ export interface operations {
                      *       "erro": {
                      *         "codigo": "escopo_insuficiente",
                      *         "mensagem": "O token não possui o escopo exigido por esta operação.",
-                     *         "detalhes": [],
+                     *         "detalhes": [
+                     *           {
+                     *             "campo": "scope",
+                     *             "mensagem": "Esta operação exige o escopo clientes:ler. Inclua-o na credencial (Configurações › Integrações › API Externa) e obtenha um novo token."
+                     *           }
+                     *         ],
                      *         "request_id": "5f0c8a2e-3b7d-4e91-9a64-0d2c7be1f8a3"
                      *       }
                      *     }
@@ -1690,7 +1695,12 @@ export interface operations {
                      *       "erro": {
                      *         "codigo": "escopo_insuficiente",
                      *         "mensagem": "O token não possui o escopo exigido por esta operação.",
-                     *         "detalhes": [],
+                     *         "detalhes": [
+                     *           {
+                     *             "campo": "scope",
+                     *             "mensagem": "Esta operação exige o escopo clientes:ler. Inclua-o na credencial (Configurações › Integrações › API Externa) e obtenha um novo token."
+                     *           }
+                     *         ],
                      *         "request_id": "5f0c8a2e-3b7d-4e91-9a64-0d2c7be1f8a3"
                      *       }
                      *     }
@@ -1944,7 +1954,12 @@ export interface operations {
                      *       "erro": {
                      *         "codigo": "escopo_insuficiente",
                      *         "mensagem": "O token não possui o escopo exigido por esta operação.",
-                     *         "detalhes": [],
+                     *         "detalhes": [
+                     *           {
+                     *             "campo": "scope",
+                     *             "mensagem": "Esta operação exige o escopo clientes:ler. Inclua-o na credencial (Configurações › Integrações › API Externa) e obtenha um novo token."
+                     *           }
+                     *         ],
                      *         "request_id": "5f0c8a2e-3b7d-4e91-9a64-0d2c7be1f8a3"
                      *       }
                      *     }
@@ -2214,7 +2229,12 @@ export interface operations {
                      *       "erro": {
                      *         "codigo": "escopo_insuficiente",
                      *         "mensagem": "O token não possui o escopo exigido por esta operação.",
-                     *         "detalhes": [],
+                     *         "detalhes": [
+                     *           {
+                     *             "campo": "scope",
+                     *             "mensagem": "Esta operação exige o escopo clientes:ler. Inclua-o na credencial (Configurações › Integrações › API Externa) e obtenha um novo token."
+                     *           }
+                     *         ],
                      *         "request_id": "5f0c8a2e-3b7d-4e91-9a64-0d2c7be1f8a3"
                      *       }
                      *     }
@@ -2529,7 +2549,12 @@ export interface operations {
                      *       "erro": {
                      *         "codigo": "escopo_insuficiente",
                      *         "mensagem": "O token não possui o escopo exigido por esta operação.",
-                     *         "detalhes": [],
+                     *         "detalhes": [
+                     *           {
+                     *             "campo": "scope",
+                     *             "mensagem": "Esta operação exige o escopo os:ler. Inclua-o na credencial (Configurações › Integrações › API Externa) e obtenha um novo token."
+                     *           }
+                     *         ],
                      *         "request_id": "5f0c8a2e-3b7d-4e91-9a64-0d2c7be1f8a3"
                      *       }
                      *     }
@@ -2830,7 +2855,12 @@ export interface operations {
                      *       "erro": {
                      *         "codigo": "escopo_insuficiente",
                      *         "mensagem": "O token não possui o escopo exigido por esta operação.",
-                     *         "detalhes": [],
+                     *         "detalhes": [
+                     *           {
+                     *             "campo": "scope",
+                     *             "mensagem": "Esta operação exige o escopo os:ler. Inclua-o na credencial (Configurações › Integrações › API Externa) e obtenha um novo token."
+                     *           }
+                     *         ],
                      *         "request_id": "5f0c8a2e-3b7d-4e91-9a64-0d2c7be1f8a3"
                      *       }
                      *     }
@@ -3073,7 +3103,12 @@ export interface operations {
                      *       "erro": {
                      *         "codigo": "escopo_insuficiente",
                      *         "mensagem": "O token não possui o escopo exigido por esta operação.",
-                     *         "detalhes": [],
+                     *         "detalhes": [
+                     *           {
+                     *             "campo": "scope",
+                     *             "mensagem": "Esta operação exige o escopo os:ler. Inclua-o na credencial (Configurações › Integrações › API Externa) e obtenha um novo token."
+                     *           }
+                     *         ],
                      *         "request_id": "5f0c8a2e-3b7d-4e91-9a64-0d2c7be1f8a3"
                      *       }
                      *     }
@@ -3370,7 +3405,12 @@ export interface operations {
                      *       "erro": {
                      *         "codigo": "escopo_insuficiente",
                      *         "mensagem": "O token não possui o escopo exigido por esta operação.",
-                     *         "detalhes": [],
+                     *         "detalhes": [
+                     *           {
+                     *             "campo": "scope",
+                     *             "mensagem": "Esta operação exige o escopo os:ler. Inclua-o na credencial (Configurações › Integrações › API Externa) e obtenha um novo token."
+                     *           }
+                     *         ],
                      *         "request_id": "5f0c8a2e-3b7d-4e91-9a64-0d2c7be1f8a3"
                      *       }
                      *     }
@@ -3680,7 +3720,12 @@ export interface operations {
                      *       "erro": {
                      *         "codigo": "escopo_insuficiente",
                      *         "mensagem": "O token não possui o escopo exigido por esta operação.",
-                     *         "detalhes": [],
+                     *         "detalhes": [
+                     *           {
+                     *             "campo": "scope",
+                     *             "mensagem": "Esta operação exige o escopo contas-receber:ler. Inclua-o na credencial (Configurações › Integrações › API Externa) e obtenha um novo token."
+                     *           }
+                     *         ],
                      *         "request_id": "5f0c8a2e-3b7d-4e91-9a64-0d2c7be1f8a3"
                      *       }
                      *     }
@@ -3976,7 +4021,12 @@ export interface operations {
                      *       "erro": {
                      *         "codigo": "escopo_insuficiente",
                      *         "mensagem": "O token não possui o escopo exigido por esta operação.",
-                     *         "detalhes": [],
+                     *         "detalhes": [
+                     *           {
+                     *             "campo": "scope",
+                     *             "mensagem": "Esta operação exige o escopo contas-receber:ler. Inclua-o na credencial (Configurações › Integrações › API Externa) e obtenha um novo token."
+                     *           }
+                     *         ],
                      *         "request_id": "5f0c8a2e-3b7d-4e91-9a64-0d2c7be1f8a3"
                      *       }
                      *     }
@@ -4214,7 +4264,12 @@ export interface operations {
                      *       "erro": {
                      *         "codigo": "escopo_insuficiente",
                      *         "mensagem": "O token não possui o escopo exigido por esta operação.",
-                     *         "detalhes": [],
+                     *         "detalhes": [
+                     *           {
+                     *             "campo": "scope",
+                     *             "mensagem": "Esta operação exige o escopo contas-receber:ler. Inclua-o na credencial (Configurações › Integrações › API Externa) e obtenha um novo token."
+                     *           }
+                     *         ],
                      *         "request_id": "5f0c8a2e-3b7d-4e91-9a64-0d2c7be1f8a3"
                      *       }
                      *     }
@@ -4496,7 +4551,12 @@ export interface operations {
                      *       "erro": {
                      *         "codigo": "escopo_insuficiente",
                      *         "mensagem": "O token não possui o escopo exigido por esta operação.",
-                     *         "detalhes": [],
+                     *         "detalhes": [
+                     *           {
+                     *             "campo": "scope",
+                     *             "mensagem": "Esta operação exige o escopo contas-pagar:ler. Inclua-o na credencial (Configurações › Integrações › API Externa) e obtenha um novo token."
+                     *           }
+                     *         ],
                      *         "request_id": "5f0c8a2e-3b7d-4e91-9a64-0d2c7be1f8a3"
                      *       }
                      *     }
@@ -4792,7 +4852,12 @@ export interface operations {
                      *       "erro": {
                      *         "codigo": "escopo_insuficiente",
                      *         "mensagem": "O token não possui o escopo exigido por esta operação.",
-                     *         "detalhes": [],
+                     *         "detalhes": [
+                     *           {
+                     *             "campo": "scope",
+                     *             "mensagem": "Esta operação exige o escopo contas-pagar:ler. Inclua-o na credencial (Configurações › Integrações › API Externa) e obtenha um novo token."
+                     *           }
+                     *         ],
                      *         "request_id": "5f0c8a2e-3b7d-4e91-9a64-0d2c7be1f8a3"
                      *       }
                      *     }
@@ -5030,7 +5095,12 @@ export interface operations {
                      *       "erro": {
                      *         "codigo": "escopo_insuficiente",
                      *         "mensagem": "O token não possui o escopo exigido por esta operação.",
-                     *         "detalhes": [],
+                     *         "detalhes": [
+                     *           {
+                     *             "campo": "scope",
+                     *             "mensagem": "Esta operação exige o escopo contas-pagar:ler. Inclua-o na credencial (Configurações › Integrações › API Externa) e obtenha um novo token."
+                     *           }
+                     *         ],
                      *         "request_id": "5f0c8a2e-3b7d-4e91-9a64-0d2c7be1f8a3"
                      *       }
                      *     }
@@ -5312,7 +5382,12 @@ export interface operations {
                      *       "erro": {
                      *         "codigo": "escopo_insuficiente",
                      *         "mensagem": "O token não possui o escopo exigido por esta operação.",
-                     *         "detalhes": [],
+                     *         "detalhes": [
+                     *           {
+                     *             "campo": "scope",
+                     *             "mensagem": "Esta operação exige o escopo boletos:ler. Inclua-o na credencial (Configurações › Integrações › API Externa) e obtenha um novo token."
+                     *           }
+                     *         ],
                      *         "request_id": "5f0c8a2e-3b7d-4e91-9a64-0d2c7be1f8a3"
                      *       }
                      *     }
@@ -5610,7 +5685,12 @@ export interface operations {
                      *       "erro": {
                      *         "codigo": "escopo_insuficiente",
                      *         "mensagem": "O token não possui o escopo exigido por esta operação.",
-                     *         "detalhes": [],
+                     *         "detalhes": [
+                     *           {
+                     *             "campo": "scope",
+                     *             "mensagem": "Esta operação exige o escopo boletos:ler. Inclua-o na credencial (Configurações › Integrações › API Externa) e obtenha um novo token."
+                     *           }
+                     *         ],
                      *         "request_id": "5f0c8a2e-3b7d-4e91-9a64-0d2c7be1f8a3"
                      *       }
                      *     }
@@ -5850,7 +5930,12 @@ export interface operations {
                      *       "erro": {
                      *         "codigo": "escopo_insuficiente",
                      *         "mensagem": "O token não possui o escopo exigido por esta operação.",
-                     *         "detalhes": [],
+                     *         "detalhes": [
+                     *           {
+                     *             "campo": "scope",
+                     *             "mensagem": "Esta operação exige o escopo boletos:ler. Inclua-o na credencial (Configurações › Integrações › API Externa) e obtenha um novo token."
+                     *           }
+                     *         ],
                      *         "request_id": "5f0c8a2e-3b7d-4e91-9a64-0d2c7be1f8a3"
                      *       }
                      *     }
@@ -6123,7 +6208,12 @@ export interface operations {
                      *       "erro": {
                      *         "codigo": "escopo_insuficiente",
                      *         "mensagem": "O token não possui o escopo exigido por esta operação.",
-                     *         "detalhes": [],
+                     *         "detalhes": [
+                     *           {
+                     *             "campo": "scope",
+                     *             "mensagem": "Esta operação exige o escopo produtos:ler. Inclua-o na credencial (Configurações › Integrações › API Externa) e obtenha um novo token."
+                     *           }
+                     *         ],
                      *         "request_id": "5f0c8a2e-3b7d-4e91-9a64-0d2c7be1f8a3"
                      *       }
                      *     }
@@ -6416,7 +6506,12 @@ export interface operations {
                      *       "erro": {
                      *         "codigo": "escopo_insuficiente",
                      *         "mensagem": "O token não possui o escopo exigido por esta operação.",
-                     *         "detalhes": [],
+                     *         "detalhes": [
+                     *           {
+                     *             "campo": "scope",
+                     *             "mensagem": "Esta operação exige o escopo produtos:ler. Inclua-o na credencial (Configurações › Integrações › API Externa) e obtenha um novo token."
+                     *           }
+                     *         ],
                      *         "request_id": "5f0c8a2e-3b7d-4e91-9a64-0d2c7be1f8a3"
                      *       }
                      *     }
@@ -6651,7 +6746,12 @@ export interface operations {
                      *       "erro": {
                      *         "codigo": "escopo_insuficiente",
                      *         "mensagem": "O token não possui o escopo exigido por esta operação.",
-                     *         "detalhes": [],
+                     *         "detalhes": [
+                     *           {
+                     *             "campo": "scope",
+                     *             "mensagem": "Esta operação exige o escopo produtos:ler. Inclua-o na credencial (Configurações › Integrações › API Externa) e obtenha um novo token."
+                     *           }
+                     *         ],
                      *         "request_id": "5f0c8a2e-3b7d-4e91-9a64-0d2c7be1f8a3"
                      *       }
                      *     }
@@ -6902,7 +7002,12 @@ export interface operations {
                      *       "erro": {
                      *         "codigo": "escopo_insuficiente",
                      *         "mensagem": "O token não possui o escopo exigido por esta operação.",
-                     *         "detalhes": [],
+                     *         "detalhes": [
+                     *           {
+                     *             "campo": "scope",
+                     *             "mensagem": "Esta operação exige o escopo produtos:ler. Inclua-o na credencial (Configurações › Integrações › API Externa) e obtenha um novo token."
+                     *           }
+                     *         ],
                      *         "request_id": "5f0c8a2e-3b7d-4e91-9a64-0d2c7be1f8a3"
                      *       }
                      *     }
@@ -7202,7 +7307,12 @@ export interface operations {
                      *       "erro": {
                      *         "codigo": "escopo_insuficiente",
                      *         "mensagem": "O token não possui o escopo exigido por esta operação.",
-                     *         "detalhes": [],
+                     *         "detalhes": [
+                     *           {
+                     *             "campo": "scope",
+                     *             "mensagem": "Esta operação exige o escopo servicos:ler. Inclua-o na credencial (Configurações › Integrações › API Externa) e obtenha um novo token."
+                     *           }
+                     *         ],
                      *         "request_id": "5f0c8a2e-3b7d-4e91-9a64-0d2c7be1f8a3"
                      *       }
                      *     }
@@ -7494,7 +7604,12 @@ export interface operations {
                      *       "erro": {
                      *         "codigo": "escopo_insuficiente",
                      *         "mensagem": "O token não possui o escopo exigido por esta operação.",
-                     *         "detalhes": [],
+                     *         "detalhes": [
+                     *           {
+                     *             "campo": "scope",
+                     *             "mensagem": "Esta operação exige o escopo servicos:ler. Inclua-o na credencial (Configurações › Integrações › API Externa) e obtenha um novo token."
+                     *           }
+                     *         ],
                      *         "request_id": "5f0c8a2e-3b7d-4e91-9a64-0d2c7be1f8a3"
                      *       }
                      *     }
@@ -7728,7 +7843,12 @@ export interface operations {
                      *       "erro": {
                      *         "codigo": "escopo_insuficiente",
                      *         "mensagem": "O token não possui o escopo exigido por esta operação.",
-                     *         "detalhes": [],
+                     *         "detalhes": [
+                     *           {
+                     *             "campo": "scope",
+                     *             "mensagem": "Esta operação exige o escopo servicos:ler. Inclua-o na credencial (Configurações › Integrações › API Externa) e obtenha um novo token."
+                     *           }
+                     *         ],
                      *         "request_id": "5f0c8a2e-3b7d-4e91-9a64-0d2c7be1f8a3"
                      *       }
                      *     }
@@ -7978,7 +8098,12 @@ export interface operations {
                      *       "erro": {
                      *         "codigo": "escopo_insuficiente",
                      *         "mensagem": "O token não possui o escopo exigido por esta operação.",
-                     *         "detalhes": [],
+                     *         "detalhes": [
+                     *           {
+                     *             "campo": "scope",
+                     *             "mensagem": "Esta operação exige o escopo servicos:ler. Inclua-o na credencial (Configurações › Integrações › API Externa) e obtenha um novo token."
+                     *           }
+                     *         ],
                      *         "request_id": "5f0c8a2e-3b7d-4e91-9a64-0d2c7be1f8a3"
                      *       }
                      *     }
