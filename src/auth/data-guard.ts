@@ -6,6 +6,7 @@ import { DATA_RATE_LIMIT, UNAUTHENTICATED_LIMIT } from '../domain/limits.ts';
 import type { Scope } from '../domain/scopes.ts';
 import { DataError, missingScopeDetail } from '../errors/coded-error.ts';
 import type { Limiter, WindowState } from '../ratelimit/limiter.ts';
+import { rateLimitHeaders } from '../ratelimit/rate-limit-headers.ts';
 import type { Store } from '../store/store.ts';
 import { bearerChallenge, readBearer, scopeChallenge } from './bearer.ts';
 import type { Principal } from './principal.ts';
@@ -112,11 +113,7 @@ export function createDataGuard(deps: DataGuardDeps) {
         'data guard: principal, rate limit, allowlist and scope',
       );
     }
-    reply.headers({
-      'x-ratelimit-limit': String(window.limit),
-      'x-ratelimit-remaining': String(window.remaining),
-      'x-ratelimit-reset': String(window.resetAt),
-    });
+    reply.headers(rateLimitHeaders(window));
     if (!ipOk) throw new DataError('ip_nao_autorizado');
     if (!window.allowed) throw new DataError('limite_excedido', [], { retryAfter: window.retryAfter });
     if (!principal.scopes.has(scope)) throw insufficientScope(scope);

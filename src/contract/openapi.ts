@@ -47,6 +47,17 @@ const HEADERS: Record<string, Json> = {
     required: true,
     schema: { type: 'integer', minimum: 0 },
   },
+  RateLimitPolicy: {
+    description: `A política de limite no formato do IETF (draft-ietf-httpapi-ratelimit-headers): \`"credencial";q=${DATA_RATE_LIMIT};w=60\` — ${DATA_RATE_LIMIT} requisições (\`q\`) por janela de 60 segundos (\`w\`), por credencial.`,
+    required: true,
+    schema: { type: 'string', example: `"credencial";q=${DATA_RATE_LIMIT};w=60` },
+  },
+  RateLimit: {
+    description:
+      'O estado do limite no formato do IETF: `"credencial";r=<restantes>;t=<segundos até o fim da janela>`, com os mesmos valores de `X-RateLimit-Remaining` e `X-RateLimit-Reset` da mesma resposta.',
+    required: true,
+    schema: { type: 'string', example: '"credencial";r=117;t=42' },
+  },
   RetryAfter: {
     description: 'Segundos inteiros (pelo menos 1) a esperar antes de tentar de novo.',
     required: true,
@@ -99,6 +110,8 @@ export function responseHeaders(names: readonly HeaderName[]): Json {
     XRateLimitLimit: 'X-RateLimit-Limit',
     XRateLimitRemaining: 'X-RateLimit-Remaining',
     XRateLimitReset: 'X-RateLimit-Reset',
+    RateLimitPolicy: 'RateLimit-Policy',
+    RateLimit: 'RateLimit',
     RetryAfter: 'Retry-After',
     WWWAuthenticate: 'WWW-Authenticate',
     WWWAuthenticateEscopo: 'WWW-Authenticate',
@@ -111,7 +124,7 @@ export function responseHeaders(names: readonly HeaderName[]): Json {
   return Object.fromEntries(['XRequestId', ...names].map((name) => [wire[name], ref('headers', name)]));
 }
 
-const RATE_LIMIT: HeaderName[] = ['XRateLimitLimit', 'XRateLimitRemaining', 'XRateLimitReset'];
+const RATE_LIMIT: HeaderName[] = ['XRateLimitLimit', 'XRateLimitRemaining', 'XRateLimitReset', 'RateLimitPolicy', 'RateLimit'];
 
 /** A request id as the examples show it. */
 export const EXAMPLE_REQUEST_ID = '5f0c8a2e-3b7d-4e91-9a64-0d2c7be1f8a3';
@@ -297,7 +310,7 @@ Regras comuns:
 - Parâmetros desconhecidos, repetidos (mesmo com valores iguais) ou vazios: 400 \`requisicao_invalida\`, com um item em \`detalhes\` por campo.
 - Inteiros só com dígitos, sem sinal, zeros à esquerda ou espaços, até 2^53-1.
 - Ordem das verificações: rota (404) -> método (405) -> token (401) -> IP (403) -> limite (429) -> escopo (403) -> parâmetros (400) -> busca (404).
-- Limite: ${DATA_RATE_LIMIT} requisições por minuto por credencial, em janelas alinhadas ao minuto do relógio; \`X-RateLimit-Reset\` é o horário Unix (segundos) do fim da janela.
+- Limite: ${DATA_RATE_LIMIT} requisições por minuto por credencial, em janelas alinhadas ao minuto do relógio; \`X-RateLimit-Reset\` é o horário Unix (segundos) do fim da janela. Os mesmos valores vêm também nos campos do IETF: \`RateLimit-Policy: "credencial";q=${DATA_RATE_LIMIT};w=60\` e \`RateLimit: "credencial";r=<restantes>;t=<segundos até o fim da janela>\`, em toda resposta que traz \`X-RateLimit-*\` (304 e 429 incluídos).
 - Paginação: \`pagina\` a partir de 1; \`por_pagina\` de 1 a ${MAX_PAGE_SIZE}, padrão ${DEFAULT_PAGE_SIZE}. Uma página além do fim devolve \`data: []\` com os totais verdadeiros. O cabeçalho \`Link\` traz as URLs de \`first\`, \`prev\`, \`next\` e \`last\`.
 - Datas de negócio \`AAAA-MM-DD\`, nunca deslocadas por fuso; data-hora \`AAAA-MM-DDTHH:mm:ssZ\` em UTC. "Hoje" e os períodos seguem America/Sao_Paulo.
 - Valores em dinheiro e quantidades são números JSON exatos (até 2 e 4 casas decimais).`;

@@ -83,6 +83,8 @@ describe('limits under concurrency: two processes, one PostgreSQL, one Redis', {
       remaining: res.headers.get('x-ratelimit-remaining'),
       reset: res.headers.get('x-ratelimit-reset'),
       retryAfter: res.headers.get('retry-after'),
+      policy: res.headers.get('ratelimit-policy'),
+      ratelimit: res.headers.get('ratelimit'),
     };
   }
 
@@ -108,7 +110,7 @@ describe('limits under concurrency: two processes, one PostgreSQL, one Redis', {
     await db?.close();
   });
 
-  test('300 concurrent data requests of one credential over both: exactly 120 served, X-RateLimit-Remaining 119..0 each once', async () => {
+  test('300 concurrent data requests of one credential over both: exactly 120 served, X-RateLimit-Remaining 119..0 each once, the IETF RateLimit fields agreeing on all', async () => {
     // One token issued by each instance, each sent to its own: both take the same path (a principal
     // they know), so both serve a share of the credential's one window.
     const burst = await credential('burst');
@@ -131,6 +133,17 @@ describe('limits under concurrency: two processes, one PostgreSQL, one Redis', {
     }
     assert.equal(new Set(served.map((a) => a.base)).size, 2, 'both instances served');
     assert.equal(new Set(answers.map((a) => a.reset)).size, 1, 'one window for all of them');
+    // The IETF fields (D56) agree with X-RateLimit-* on every answer, 200 and 429, of both instances:
+    // r is X-RateLimit-Remaining, and X-RateLimit-Reset less t is a second within the burst.
+    const ended = Math.ceil(Date.now() / 1000);
+    for (const a of answers) {
+      assert.equal(a.policy, '"credencial";q=120;w=60');
+      const fields = /^"credencial";r=(\d+);t=(\d+)$/.exec(a.ratelimit ?? '');
+      assert.ok(fields, `RateLimit: ${a.ratelimit}`);
+      assert.equal(fields[1], a.remaining, 'r = X-RateLimit-Remaining');
+      const second = Number(a.reset) - Number(fields[2]);
+      assert.ok(second >= Math.floor(started / 1000) && second <= ended, `X-RateLimit-Reset - t = ${second}, not within the burst`);
+    }
   });
 
   test('token attempts: exactly 20 per address, over both instances, whatever the credentials (D27)', async () => {

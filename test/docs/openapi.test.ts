@@ -273,6 +273,8 @@ test('response headers are declared as components where the server sends them', 
     'X-RateLimit-Limit': 'XRateLimitLimit',
     'X-RateLimit-Remaining': 'XRateLimitRemaining',
     'X-RateLimit-Reset': 'XRateLimitReset',
+    'RateLimit-Policy': 'RateLimitPolicy',
+    RateLimit: 'RateLimit',
     Link: 'Link',
     ETag: 'ETag',
   });
@@ -283,6 +285,8 @@ test('response headers are declared as components where the server sends them', 
     'X-RateLimit-Limit',
     'X-RateLimit-Remaining',
     'X-RateLimit-Reset',
+    'RateLimit-Policy',
+    'RateLimit',
   ]);
   assert.equal(headersOf('/v1/clientes/{id}', 'get', '200').Link, undefined, 'no Link on a detail');
   assert.equal(headersOf('/v1/clientes', 'get', '401')['WWW-Authenticate'], 'WWWAuthenticate');

@@ -33,6 +33,8 @@ const ok = (over: Partial<ReceivedResponse> = {}): ReceivedResponse => ({
     'x-ratelimit-limit': '120',
     'x-ratelimit-remaining': '119',
     'x-ratelimit-reset': '1767225660',
+    'ratelimit-policy': '"credencial";q=120;w=60',
+    ratelimit: '"credencial";r=119;t=42',
     etag: '"abc"',
   },
   body: JSON.stringify({ data: produto }),
