@@ -18,3 +18,6 @@ export function nonPublicRange(address: string): string | null {
   const range = parsed.range();
   return range === 'unicast' ? null : range;
 }
+
+/** Whether an address is the machine's own (127.0.0.0/8, ::1, or an IPv4-mapped 127.x). */
+export const isLoopback = (address: string | undefined): boolean => address !== undefined && nonPublicRange(address) === 'loopback';

@@ -1,7 +1,8 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { baseUrlOf } from '../http/base-url.ts';
 import type { Drain } from '../http/drain.ts';
 import { forBaseUrl, type Json } from '../contract/openapi.ts';
+import { isLoopback } from '../domain/public-address.ts';
 import type { Metrics } from '../observability/metrics.ts';
 import type { Limiter } from '../ratelimit/limiter.ts';
 import type { Store } from '../store/store.ts';
@@ -48,9 +49,27 @@ export async function readiness(deps: OpsDeps): Promise<{ status: number; body: 
   return { status: 200, body: { status: 'ready', ...redis } };
 }
 
-/** Prometheus metrics, also served alone on METRICS_PORT (observability/metrics-server.ts). */
-export function registerMetricsRoute(app: FastifyInstance, metrics: Metrics): void {
-  app.get(METRICS_URL, async (_request, reply) => {
+/** Headers a proxy adds: a request carrying one came through a proxy, whatever its socket says. */
+const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-real-ip'] as const;
+
+/**
+ * Only a caller on this machine, talking to the server directly: its socket's peer is loopback and
+ * no proxy forwarded it (a reverse proxy on the same host connects from loopback too, on behalf of
+ * anyone). Decided on the socket, not on `request.ip`, which a trusted proxy's header may set.
+ */
+function localCaller(request: FastifyRequest): boolean {
+  return isLoopback(request.socket.remoteAddress) && FORWARDING_HEADERS.every((name) => request.headers[name] === undefined);
+}
+
+/**
+ * Prometheus metrics. On the API port (`loopbackOnly`) they answer only local callers and 404, as
+ * for an unknown path, to anyone else: they name the routes, the companies' traffic and the
+ * queue, nothing an integrator needs. On METRICS_PORT (observability/metrics-server.ts) anyone
+ * who reaches that port, which the operator exposes to the monitoring network alone.
+ */
+export function registerMetricsRoute(app: FastifyInstance, metrics: Metrics, options: { loopbackOnly: boolean }): void {
+  app.get(METRICS_URL, async (request, reply) => {
+    if (options.loopbackOnly && !localCaller(request)) return reply.callNotFound();
     reply.header('content-type', metrics.contentType);
     return metrics.text();
   });
@@ -85,5 +104,5 @@ export function registerOpsRoutes(app: FastifyInstance, deps: OpsDeps): void {
   app.get(OPENAPI_URL, async (request, reply) =>
     reply.type('application/json; charset=utf-8').send(describe(baseUrlOf(request, deps.publicBaseUrl))),
   );
-  if (deps.metrics !== undefined) registerMetricsRoute(app, deps.metrics);
+  if (deps.metrics !== undefined) registerMetricsRoute(app, deps.metrics, { loopbackOnly: true });
 }

@@ -1,5 +1,6 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import os from 'node:os';
 import { buildApp } from '../../src/app.ts';
 import { validated } from '../helpers/openapi-validator.ts';
 import { Metrics } from '../../src/observability/metrics.ts';
@@ -69,3 +70,57 @@ test('with METRICS_PORT, /metrics moves to its own listener', async () => {
     await app.close();
   }
 });
+
+test('/metrics on the API port answers only a local caller: anyone else, or a request a proxy forwarded, gets the 404 of an unknown path', async () => {
+  const metrics = new Metrics();
+  const app = validated(await buildApp({ config: { trustProxy: ['127.0.0.1'] }, store: t.store, limiter: new MemoryLimiter(), metrics }));
+  try {
+    const notFound = async (options: { remoteAddress: string; headers?: Record<string, string> }, what: string) => {
+      const res = await app.inject({ method: 'GET', url: '/metrics', ...options });
+      assert.equal(res.statusCode, 404, what);
+      assert.equal((res.json() as { erro: { codigo: string } }).erro.codigo, 'recurso_nao_encontrado', what);
+      assert.ok(!res.body.includes('api_externa_'), what);
+    };
+    await notFound({ remoteAddress: '203.0.113.9' }, 'a caller on another host');
+    await notFound({ remoteAddress: '10.1.2.3' }, 'a caller on the private network');
+    // A reverse proxy on this host connects from loopback on behalf of anyone.
+    await notFound({ remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '203.0.113.9' } }, 'forwarded by a proxy');
+    await notFound({ remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '127.0.0.1' } }, 'forwarded, even naming loopback');
+    await notFound({ remoteAddress: '127.0.0.1', headers: { forwarded: 'for=203.0.113.9' } }, 'Forwarded (RFC 7239)');
+    await notFound({ remoteAddress: '127.0.0.1', headers: { 'x-real-ip': '203.0.113.9' } }, 'X-Real-IP');
+    for (const local of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
+      const res = await app.inject({ method: 'GET', url: '/metrics', remoteAddress: local });
+      assert.equal(res.statusCode, 200, local);
+      assert.match(res.body, /api_externa_requests_total/);
+    }
+  } finally {
+    await app.close();
+  }
+});
+
+// A real connection from another address of this machine (its first non-internal IPv4 one):
+// the socket's peer is that address, not loopback.
+const external = Object.values(os.networkInterfaces())
+  .flat()
+  .find((i) => i !== undefined && i.family === 'IPv4' && !i.internal)?.address;
+test(
+  '/metrics over a real socket from a non-loopback address of this machine: 404; from loopback: 200',
+  { skip: external === undefined ? 'this machine has no non-internal IPv4 address to call from' : false },
+  async () => {
+    const metrics = new Metrics();
+    const app = await buildApp({ config: { trustProxy: [] }, store: t.store, limiter: new MemoryLimiter(), metrics });
+    try {
+      await app.listen({ host: '0.0.0.0', port: 0 });
+      const address = app.server.address();
+      const port = typeof address === 'object' && address !== null ? address.port : 0;
+      const far = await fetch(`http://${external}:${port}/metrics`);
+      assert.equal(far.status, 404);
+      assert.ok(!(await far.text()).includes('api_externa_'));
+      const near = await fetch(`http://127.0.0.1:${port}/metrics`);
+      assert.equal(near.status, 200);
+      assert.match(await near.text(), /api_externa_requests_total/);
+    } finally {
+      await app.close();
+    }
+  },
+);
