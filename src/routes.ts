@@ -4,6 +4,7 @@ import { buildOpenApi, type Json } from './contract/openapi.ts';
 import { staticPageRoutes } from './http/static-page.ts';
 import { tokenOperations } from './oauth/token.openapi.ts';
 import { metadataRoutes } from './oauth/authorization-server-metadata.ts';
+import { revokeRoute } from './oauth/revoke.route.ts';
 import { tokenRoute } from './oauth/token.route.ts';
 import { HEALTH_URL, METRICS_URL, OPENAPI_URL, READY_URL } from './ops/ops.routes.ts';
 import { boletosRoutes } from './resources/boletos/boletos.route.ts';
@@ -32,8 +33,8 @@ export const DATA_ROUTES: readonly DataRoute[] = [
   ...servicosRoutes,
 ];
 
-/** The token endpoint (plugin `oauth`). */
-export const OAUTH_ROUTES = [tokenRoute] as const;
+/** The token and revocation endpoints (plugin `oauth`). */
+export const OAUTH_ROUTES = [tokenRoute, revokeRoute] as const;
 
 /** RFC 8414 authorization-server metadata, for discovery by OAuth libraries (plugin `oauth`). */
 export const DISCOVERY_ROUTES = metadataRoutes(docsPage.url);

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { API_BASE_PATH, TOKEN_PATH } from '../domain/api-paths.ts';
+import { API_BASE_PATH, REVOKE_PATH, TOKEN_PATH } from '../domain/api-paths.ts';
 import { SCOPES } from '../domain/scopes.ts';
 import { baseUrlOf } from '../http/base-url.ts';
 
@@ -21,6 +21,8 @@ interface Metadata {
   token_endpoint: string;
   grant_types_supported: string[];
   token_endpoint_auth_methods_supported: string[];
+  revocation_endpoint: string;
+  revocation_endpoint_auth_methods_supported: string[];
   scopes_supported: string[];
   response_types_supported: string[];
   service_documentation: string;
@@ -32,6 +34,9 @@ function metadataFor(origin: string, issuerPath: string, docsPath: string): Meta
     token_endpoint: `${origin}${TOKEN_PATH}`,
     grant_types_supported: ['client_credentials'],
     token_endpoint_auth_methods_supported: ['client_secret_basic'],
+    // RFC 7009 revocation (D58), authenticated as the token endpoint is.
+    revocation_endpoint: `${origin}${REVOKE_PATH}`,
+    revocation_endpoint_auth_methods_supported: ['client_secret_basic'],
     scopes_supported: [...SCOPES],
     // Required by RFC 8414 and by some libraries' parsers; there is no authorization endpoint,
     // so no response type.

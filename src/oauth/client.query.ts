@@ -80,3 +80,19 @@ export async function insertToken(
     return true;
   });
 }
+
+/**
+ * Revokes an access token of this credential (D58): another credential's token, an unknown one and
+ * one already revoked are left as they are, by the same one statement (the caller cannot tell them
+ * apart by the answer or its time). Read on every request (auth/token.query.ts), so the token stops
+ * working at once on every instance.
+ */
+export async function revokeOwnToken(db: Kysely<CentralDatabase>, credentialId: number, tokenHash: Buffer): Promise<void> {
+  await db
+    .updateTable('access_tokens')
+    .set({ revoked_at: sql<string>`now()` })
+    .where('token_hash', '=', tokenHash)
+    .where('credential_id', '=', credentialId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}

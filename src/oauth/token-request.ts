@@ -30,17 +30,24 @@ export interface RawTokenRequest {
 
 const FORM = 'application/x-www-form-urlencoded';
 
+/** A form body whose client is named by HTTP Basic: who claims to call, and the form's parameters. */
+export interface ClientForm {
+  clientId: string;
+  secret: string;
+  get(name: string): string | undefined;
+}
+
 /**
- * Step 1 of the token endpoint: reads the request, in the order its faults are reported —
+ * What the token and revocation endpoints read alike, in the order its faults are reported —
  * media type and content coding (415, D29, D41), no query string (D26), the form (repeats
  * refused, unknown parameters ignored, empty ones omitted: D26), client credentials only by HTTP
- * Basic (D25), then the grant type.
+ * Basic (D25; a `client_id` in the body only when it is the same one).
  */
-export function readTokenRequest(raw: RawTokenRequest): TokenRequest {
+export function readClientForm(raw: RawTokenRequest, endpoint: string): ClientForm {
   const mediaType = raw.contentType?.split(';')[0]?.trim().toLowerCase();
   if (mediaType !== FORM) throw unsupportedMediaType();
   if (!noContentCoding(raw.contentEncoding)) throw unsupportedContentEncoding();
-  if (raw.url.includes('?')) throw invalidRequest('The token endpoint accepts no query string');
+  if (raw.url.includes('?')) throw invalidRequest(`The ${endpoint} endpoint accepts no query string`);
   const form = readForm(raw.body);
   if (form.get('client_secret') !== undefined) throw invalidRequest('Client credentials must be sent with HTTP Basic, never in the body');
   if (raw.basic.kind === 'absent') throw invalidClient();
@@ -50,10 +57,16 @@ export function readTokenRequest(raw: RawTokenRequest): TokenRequest {
   if (bodyClientId !== undefined && bodyClientId !== raw.basic.clientId) {
     throw invalidRequest('client_id in the body differs from the HTTP Basic client id');
   }
+  return { clientId: raw.basic.clientId, secret: raw.basic.secret, get: form.get };
+}
+
+/** Step 1 of the token endpoint: the client's form (readClientForm), then the grant type. */
+export function readTokenRequest(raw: RawTokenRequest): TokenRequest {
+  const form = readClientForm(raw, 'token');
   const grantType = form.get('grant_type');
   if (grantType === undefined) throw invalidRequest('grant_type is required');
   if (grantType !== 'client_credentials') throw unsupportedGrantType();
-  return { clientId: raw.basic.clientId, secret: raw.basic.secret, scope: form.get('scope') };
+  return { clientId: form.clientId, secret: form.secret, scope: form.get('scope') };
 }
 
 /**

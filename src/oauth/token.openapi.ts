@@ -1,4 +1,4 @@
-import { TOKEN_PATH } from '../domain/api-paths.ts';
+import { REVOKE_PATH, TOKEN_PATH } from '../domain/api-paths.ts';
 import { TOKEN_ATTEMPTS_PER_CLIENT, TOKEN_ATTEMPTS_PER_IP, TOKEN_BODY_LIMIT, TOKEN_LIFETIME_SECONDS } from '../domain/limits.ts';
 import { SCOPES } from '../domain/scopes.ts';
 import { jsonResponse, methodNotAllowed, plainSchema, responseHeaders, type DescribedOperations, type Json } from '../contract/openapi.ts';
@@ -15,7 +15,7 @@ import {
   type OAuthError,
   type OAuthErrorCode,
 } from './oauth-error.ts';
-import { OAuthErrorSchema, TokenRequestSchema, TokenResponseSchema } from './token.schema.ts';
+import { OAuthErrorSchema, RevokeRequestSchema, TokenRequestSchema, TokenResponseSchema } from './token.schema.ts';
 
 /**
  * What each OAuth error means, for the description of the statuses that carry it; per status for
@@ -120,6 +120,45 @@ export const tokenOperations: DescribedOperations = {
             },
             responseHeaders(['CacheControl', 'Pragma']),
           ),
+          400: oauthErrorResponse(400, []),
+          401: oauthErrorResponse(401, ['WWWAuthenticate']),
+          403: oauthErrorResponse(403, []),
+          405: methodNotAllowed(),
+          413: oauthErrorResponse(413, []),
+          415: oauthErrorResponse(415, []),
+          429: oauthErrorResponse(429, ['RetryAfter']),
+          500: oauthErrorResponse(500, []),
+          503: oauthErrorResponse(503, ['RetryAfter']),
+        },
+      },
+    },
+    [REVOKE_PATH]: {
+      post: {
+        operationId: 'revogarToken',
+        tags: ['OAuth'],
+        summary: 'Revogar um token de acesso (RFC 7009)',
+        description:
+          'Revoga um token de acesso da própria credencial, na hora e em todas as instâncias: a próxima requisição com ele recebe 401. ' +
+          'O cliente se autentica como no endpoint de token (client id e client secret por HTTP Basic) e envia `token=<token de acesso>` ' +
+          'no corpo `application/x-www-form-urlencoded`. A resposta é 200 sem corpo em todos os casos — token da credencial, de outra ' +
+          'credencial (que não é revogado), desconhecido ou já revogado —, para não revelar nada sobre tokens. `token_type_hint` é aceito e ' +
+          `ignorado (a API emite só tokens de acesso). Limites: os mesmos do endpoint de token, nas mesmas contagens (${TOKEN_ATTEMPTS_PER_IP} ` +
+          `tentativas por minuto por IP e ${TOKEN_ATTEMPTS_PER_CLIENT} por client id, somadas às de emissão de token).`,
+        security: [{ clientBasic: [] }],
+        requestBody: {
+          required: true,
+          content: {
+            'application/x-www-form-urlencoded': {
+              schema: plainSchema(RevokeRequestSchema),
+              example: { token: 'ae_at_Q2hhdmVEZUV4ZW1wbG9OYW9Vc2VFbVByb2R1Y2Fv' },
+            },
+          },
+        },
+        responses: {
+          200: {
+            description: 'Pedido atendido (sem corpo): o token, se era da credencial, não vale mais.',
+            headers: responseHeaders(['CacheControl']),
+          },
           400: oauthErrorResponse(400, []),
           401: oauthErrorResponse(401, ['WWWAuthenticate']),
           403: oauthErrorResponse(403, []),

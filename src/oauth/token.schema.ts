@@ -39,6 +39,15 @@ export const TokenRequestSchema = Type.Object(
   { description: 'Corpo `application/x-www-form-urlencoded`; parâmetros desconhecidos são ignorados, repetidos são recusados.' },
 );
 
+/** The revocation request's form body (D58, RFC 7009), for the OpenAPI description. */
+export const RevokeRequestSchema = Type.Object(
+  {
+    token: Type.String({ description: 'O token de acesso a revogar.' }),
+    token_type_hint: Type.Optional(Type.String({ description: 'Aceito e ignorado: a API emite só tokens de acesso.' })),
+  },
+  { description: 'Corpo `application/x-www-form-urlencoded`; parâmetros desconhecidos são ignorados, repetidos são recusados.' },
+);
+
 /** The token endpoint's Fastify schema: the response serializer. */
 export const tokenSchema = {
   response: {

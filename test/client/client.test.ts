@@ -84,6 +84,25 @@ async function rejectsWith<E extends Error>(promise: Promise<unknown>, type: new
 }
 
 describe('every operation', () => {
+  test('revoke(): the held token is revoked on the server and forgotten; the next call gets a new one', async () => {
+    const { client, sent, tokenRequests } = await clientFor();
+    const first = (await client.token()).access_token;
+    await client.revoke();
+    assert.equal(sent.filter((p) => p === '/v1/oauth/revoke').length, 1);
+    const refused = await fetch(`${origin}/v1/clientes`, { headers: { authorization: `Bearer ${first}` } });
+    assert.equal(refused.status, 401, 'the revoked token no longer reads');
+    await refused.arrayBuffer();
+    assert.ok((await client.clientes.list({ por_pagina: 1 })).data.length > 0);
+    assert.equal(tokenRequests(), 2, 'a new token for the next call');
+    // A token named explicitly; another client's is left alone by the server.
+    const other = await clientFor();
+    const theirs = (await other.client.token()).access_token;
+    await client.revoke(theirs);
+    const still = await fetch(`${origin}/v1/clientes?por_pagina=1`, { headers: { authorization: `Bearer ${theirs}` } });
+    assert.equal(still.status, 200);
+    await still.arrayBuffer();
+  });
+
   test('token, then lists and details of every resource with one cached token', async () => {
     const { client, tokenRequests } = await clientFor();
     const token = await client.token();

@@ -262,6 +262,10 @@ describe('GET /docs in Chromium', { skip: skipBrowser }, () => {
         const lines = (await a.locator('pre.example').innerText()).split('\n').map((line) => JSON.parse(line) as Json);
         assert.deepEqual(lines[0], ndjson.example, `${name}: the document's example, as the first line`);
         assert.equal(lines.at(-1)?.fim, true, `${name}: the end line last`);
+      } else if (op.responses[success]?.content === undefined) {
+        // A success without a body (the token revocation's 200): no fields, no example.
+        assert.deepEqual(fields, [], `${name}: no response fields`);
+        assert.equal(await a.locator('pre.example').count(), 0, `${name}: no response example`);
       } else {
         const media = op.responses[success]?.content?.['application/json'];
         assert.deepEqual(fields, fieldPaths(document, media?.schema), `${name}: response fields`);

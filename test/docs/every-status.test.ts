@@ -167,6 +167,45 @@ test('the token operation: 200, 400, 401, 403, 405, 413, 415, 429, 500, 503', as
   }
 });
 
+test('the revocation operation: 200, 400, 401, 403, 405, 413, 415, 429, 500, 503', async () => {
+  const post = (app: TestApp | { app: TestApp['app'] }, who: TestCredential, payload: string, headers: Record<string, string> = {}) =>
+    app.app.inject({
+      method: 'POST',
+      url: '/v1/oauth/revoke',
+      remoteAddress: uniqueSourceIp(),
+      headers: { authorization: basicHeader(who.clientId, who.secret), 'content-type': 'application/x-www-form-urlencoded', ...headers },
+      payload,
+    });
+  const statusOf = async (res: Promise<{ statusCode: number }>) => (await res).statusCode;
+  // A credential per answer: each call counts in its client's window of 5 attempts a minute.
+  const fresh = () => t.credential(1, { scopes: SCOPES });
+  assert.equal(await statusOf(post(t, await fresh(), 'token=ae_at_qualquer')), 200);
+  assert.equal(await statusOf(post(t, await fresh(), '')), 400);
+  assert.equal(await statusOf(post(t, { ...(await fresh()), secret: 'errado' }, 'token=x')), 401);
+  assert.equal(await statusOf(post(t, await t.credential(1, { allowedIps: ['192.0.2.1'] }), 'token=x')), 403);
+  assert.equal(await statusOf(t.app.inject({ method: 'GET', url: '/v1/oauth/revoke' })), 405);
+  assert.equal(await statusOf(post(t, await fresh(), `token=${'a'.repeat(9000)}`)), 413);
+  assert.equal(await statusOf(post(t, await fresh(), '{}', { 'content-type': 'application/json' })), 415);
+  const limited = await t.sibling({ limiter: refusing('token-') });
+  try {
+    assert.equal(await statusOf(post(limited, await fresh(), 'token=x')), 429);
+  } finally {
+    await limited.close();
+  }
+  for (const [error, status] of [
+    [new Error('unexpected'), 500],
+    [outage(), 503],
+  ] as const) {
+    const store: Store = { ...t.store, central: failing(error) as never, close: async () => undefined };
+    const app = validated(await buildApp({ config: { trustProxy: [] }, store, limiter: new MemoryLimiter() }));
+    try {
+      assert.equal(await statusOf(post({ app }, await fresh(), 'token=x')), status);
+    } finally {
+      await app.close();
+    }
+  }
+});
+
 test('the response validation saw every documented (operation, status) pair answered as documented', () => {
   const validator = responseValidator();
   const unseen = validator.documented().filter((pair) => !validator.seen.has(pair));

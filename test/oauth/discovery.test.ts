@@ -42,6 +42,8 @@ describe('authorization-server metadata (RFC 8414)', () => {
         token_endpoint: `${origin}/v1/oauth/token`,
         grant_types_supported: ['client_credentials'],
         token_endpoint_auth_methods_supported: ['client_secret_basic'],
+        revocation_endpoint: `${origin}/v1/oauth/revoke`,
+        revocation_endpoint_auth_methods_supported: ['client_secret_basic'],
         scopes_supported: [...SCOPES],
         response_types_supported: [],
         service_documentation: `${origin}/docs`,

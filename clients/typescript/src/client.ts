@@ -212,6 +212,29 @@ export class ApiExternaClient {
     return token;
   }
 
+  /**
+   * `POST /v1/oauth/revoke` (RFC 7009): revokes a token of this credential at once, on every
+   * instance of the API — by default the one this client holds, which it then forgets (the next
+   * call gets a new one). The server answers alike whether the token was this credential's or not.
+   */
+  async revoke(token?: string, options: CallOptions = {}): Promise<void> {
+    const target = token ?? this.cached?.value;
+    if (target === undefined) return;
+    const basic = btoa(`${formEncode(this.options.clientId)}:${formEncode(this.options.clientSecret)}`);
+    await this.exchange(
+      (signal) =>
+        this.fetchFn(`${this.origin}/v1/oauth/revoke`, {
+          method: 'POST',
+          headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ token: target }).toString(),
+          signal,
+        }),
+      oauthErrorOf,
+      options.signal,
+    );
+    if (this.cached?.value === target) this.cached = null;
+  }
+
   /** One GET of the data API: the token, 429/503 retries, and one new token after a 401. */
   async get<T>(path: string, query: Record<string, QueryValue> = {}, options: CallOptions = {}): Promise<T> {
     const { response, limit } = await this.authorized(path, query, 'application/json', options);

@@ -21,6 +21,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/oauth/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revogar um token de acesso (RFC 7009)
+         * @description Revoga um token de acesso da própria credencial, na hora e em todas as instâncias: a próxima requisição com ele recebe 401. O cliente se autentica como no endpoint de token (client id e client secret por HTTP Basic) e envia `token=<token de acesso>` no corpo `application/x-www-form-urlencoded`. A resposta é 200 sem corpo em todos os casos — token da credencial, de outra credencial (que não é revogado), desconhecido ou já revogado —, para não revelar nada sobre tokens. `token_type_hint` é aceito e ignorado (a API emite só tokens de acesso). Limites: os mesmos do endpoint de token, nas mesmas contagens (20 tentativas por minuto por IP e 5 por client id, somadas às de emissão de token).
+         */
+        post: operations["revogarToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/clientes": {
         parameters: {
             query?: never;
@@ -1022,6 +1042,221 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Token"];
                 };
+            };
+            /** @description `invalid_request`: requisição malformada (corpo, cabeçalho Basic, parâmetro repetido, segredo no corpo, query string, cabeçalho `Authorization`, `Host` ou `Content-Type` enviado mais de uma vez). `invalid_scope`: escopo desconhecido ou não concedido à credencial. `unsupported_grant_type`: só `client_credentials` é aceito. */
+            400: {
+                headers: {
+                    "X-Request-ID": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "invalid_scope",
+                     *       "error_description": "A requested scope is unknown or not granted to this client"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OAuthErro"] & {
+                        /** @enum {string} */
+                        error: "invalid_request" | "invalid_scope" | "unsupported_grant_type";
+                    };
+                };
+            };
+            /** @description `invalid_client`: credenciais inválidas, revogadas ou expiradas; a resposta é a mesma em todos os casos. */
+            401: {
+                headers: {
+                    "X-Request-ID": components["headers"]["XRequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "invalid_client",
+                     *       "error_description": "Client authentication failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OAuthErro"] & {
+                        /** @enum {string} */
+                        error: "invalid_client";
+                    };
+                };
+            };
+            /** @description `ip_nao_autorizado`: o IP de origem não está na lista de IPs permitidos da credencial. */
+            403: {
+                headers: {
+                    "X-Request-ID": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "ip_nao_autorizado",
+                     *       "error_description": "The source IP address is not allowed for this client"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OAuthErro"] & {
+                        /** @enum {string} */
+                        error: "ip_nao_autorizado";
+                    };
+                };
+            };
+            /** @description `metodo_nao_permitido`: Método HTTP não permitido nesta rota. */
+            405: {
+                headers: {
+                    "X-Request-ID": components["headers"]["XRequestId"];
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "erro": {
+                     *         "codigo": "metodo_nao_permitido",
+                     *         "mensagem": "Método HTTP não permitido nesta rota.",
+                     *         "detalhes": [],
+                     *         "request_id": "5f0c8a2e-3b7d-4e91-9a64-0d2c7be1f8a3"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Erro"] & {
+                        erro: {
+                            /** @enum {string} */
+                            codigo: "metodo_nao_permitido";
+                        };
+                    };
+                };
+            };
+            /** @description `invalid_request`: corpo acima de 8192 bytes. */
+            413: {
+                headers: {
+                    "X-Request-ID": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "invalid_request",
+                     *       "error_description": "The request body exceeds 8192 bytes"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OAuthErro"] & {
+                        /** @enum {string} */
+                        error: "invalid_request";
+                    };
+                };
+            };
+            /** @description `invalid_request`: `Content-Type` ausente ou diferente de `application/x-www-form-urlencoded`, ou `Content-Encoding` diferente de `identity` (o corpo não é descomprimido; a resposta traz `Accept-Encoding: identity`). */
+            415: {
+                headers: {
+                    "X-Request-ID": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "invalid_request",
+                     *       "error_description": "Content-Type must be application/x-www-form-urlencoded"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OAuthErro"] & {
+                        /** @enum {string} */
+                        error: "invalid_request";
+                    };
+                };
+            };
+            /** @description `temporarily_unavailable`: limite de tentativas excedido (429) ou serviço indisponível (503); aguarde `Retry-After`. */
+            429: {
+                headers: {
+                    "X-Request-ID": components["headers"]["XRequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "temporarily_unavailable",
+                     *       "error_description": "Too many token requests, retry later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OAuthErro"] & {
+                        /** @enum {string} */
+                        error: "temporarily_unavailable";
+                    };
+                };
+            };
+            /** @description `server_error`: falha inesperada. */
+            500: {
+                headers: {
+                    "X-Request-ID": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "server_error",
+                     *       "error_description": "Unexpected failure"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OAuthErro"] & {
+                        /** @enum {string} */
+                        error: "server_error";
+                    };
+                };
+            };
+            /** @description `temporarily_unavailable`: limite de tentativas excedido (429) ou serviço indisponível (503); aguarde `Retry-After`. */
+            503: {
+                headers: {
+                    "X-Request-ID": components["headers"]["XRequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "temporarily_unavailable",
+                     *       "error_description": "The service is temporarily unavailable, try again shortly"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OAuthErro"] & {
+                        /** @enum {string} */
+                        error: "temporarily_unavailable";
+                    };
+                };
+            };
+        };
+    };
+    revogarToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "token": "ae_at_Q2hhdmVEZUV4ZW1wbG9OYW9Vc2VFbVByb2R1Y2Fv"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": {
+                    /** @description O token de acesso a revogar. */
+                    token: string;
+                    /** @description Aceito e ignorado: a API emite só tokens de acesso. */
+                    token_type_hint?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Pedido atendido (sem corpo): o token, se era da credencial, não vale mais. */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description `invalid_request`: requisição malformada (corpo, cabeçalho Basic, parâmetro repetido, segredo no corpo, query string, cabeçalho `Authorization`, `Host` ou `Content-Type` enviado mais de uma vez). `invalid_scope`: escopo desconhecido ou não concedido à credencial. `unsupported_grant_type`: só `client_credentials` é aceito. */
             400: {
