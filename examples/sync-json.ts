@@ -1,6 +1,6 @@
 /**
  * Keeps a local JSON copy of a company's data in sync through the change feeds of api-externa
- * (docs/api.md, "Keeping a copy in sync"). Plain `fetch`, no dependency; run it as often as you
+ * (docs/api.md, "Manter uma cópia sincronizada"). Plain `fetch`, no dependency; run it as often as you
  * like — each run reads only what changed since the last one.
  *
  *   API_URL=http://127.0.0.1:3000 CLIENT_ID=... CLIENT_SECRET=... node --import tsx examples/sync-json.ts [dir] [resource...]
