@@ -115,6 +115,7 @@ describe('the PHP client (clients/php)', () => {
   after(async () => {
     fake?.close();
     await t?.close();
+    fs.rmSync(path.dirname(cursorFile), { recursive: true, force: true });
   });
 
   test(
