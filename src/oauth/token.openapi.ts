@@ -77,6 +77,19 @@ function oauthErrorResponse(status: number, headers: Parameters<typeof responseH
   return jsonResponse(description, schema, { error, error_description }, responseHeaders(headers));
 }
 
+/** The error answers of both OAuth endpoints (token and revocation), which authenticate and count alike. */
+const OAUTH_ERROR_RESPONSES: Record<number, Json> = {
+  400: oauthErrorResponse(400, []),
+  401: oauthErrorResponse(401, ['WWWAuthenticate']),
+  403: oauthErrorResponse(403, []),
+  405: methodNotAllowed(),
+  413: oauthErrorResponse(413, []),
+  415: oauthErrorResponse(415, []),
+  429: oauthErrorResponse(429, ['RetryAfter']),
+  500: oauthErrorResponse(500, []),
+  503: oauthErrorResponse(503, ['RetryAfter']),
+};
+
 /** POST /v1/oauth/token in the OpenAPI description: body, Basic authentication, every status and its OAuth codes. */
 export const tokenOperations: DescribedOperations = {
   tag: {
@@ -120,15 +133,7 @@ export const tokenOperations: DescribedOperations = {
             },
             responseHeaders(['CacheControl', 'Pragma']),
           ),
-          400: oauthErrorResponse(400, []),
-          401: oauthErrorResponse(401, ['WWWAuthenticate']),
-          403: oauthErrorResponse(403, []),
-          405: methodNotAllowed(),
-          413: oauthErrorResponse(413, []),
-          415: oauthErrorResponse(415, []),
-          429: oauthErrorResponse(429, ['RetryAfter']),
-          500: oauthErrorResponse(500, []),
-          503: oauthErrorResponse(503, ['RetryAfter']),
+          ...OAUTH_ERROR_RESPONSES,
         },
       },
     },
@@ -159,15 +164,7 @@ export const tokenOperations: DescribedOperations = {
             description: 'Pedido atendido (sem corpo): o token, se era da credencial, não vale mais.',
             headers: responseHeaders(['CacheControl']),
           },
-          400: oauthErrorResponse(400, []),
-          401: oauthErrorResponse(401, ['WWWAuthenticate']),
-          403: oauthErrorResponse(403, []),
-          405: methodNotAllowed(),
-          413: oauthErrorResponse(413, []),
-          415: oauthErrorResponse(415, []),
-          429: oauthErrorResponse(429, ['RetryAfter']),
-          500: oauthErrorResponse(500, []),
-          503: oauthErrorResponse(503, ['RetryAfter']),
+          ...OAUTH_ERROR_RESPONSES,
         },
       },
     },

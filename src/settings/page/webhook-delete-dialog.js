@@ -7,6 +7,7 @@ import { handleCommonFailure } from './session.js';
 import { state } from './state.js';
 /** @import { Webhook } from './state.js' */
 import { toast } from './toast.js';
+import { openWebhookConfirmation } from './webhook-fields.js';
 import { webhookPath } from './webhook-format.js';
 import { reloadWebhooks } from './webhooks-list.js';
 
@@ -15,14 +16,7 @@ import { reloadWebhooks } from './webhooks-list.js';
  * @param {HTMLElement} trigger
  */
 export function openWebhookDelete(webhook, trigger) {
-  const dialog = /** @type {HTMLDialogElement} */ (byId('webhook-delete-dialog'));
-  clearErrors(byId('webhook-delete-form'));
-  state.dialogWebhook = webhook;
-  state.dialogTrigger = { element: trigger };
-  byId('wh-delete-url').textContent = webhook.url;
-  dialog.showModal();
-  const cancel = /** @type {HTMLButtonElement | null} */ (dialog.querySelector('[data-action="dialog-cancel"]'));
-  if (cancel) cancel.focus();
+  openWebhookConfirmation('delete', webhook, trigger);
 }
 
 /** @param {SubmitEvent} event */

@@ -6,6 +6,7 @@ import { ApiFailure, messageOf } from './api.js';
 import { clearErrors, setFieldError, showFormError } from './form-feedback.js';
 import { handleCommonFailure } from './session.js';
 import { state } from './state.js';
+/** @import { Webhook } from './state.js' */
 import { resourceLabel } from './webhook-format.js';
 
 /**
@@ -116,4 +117,22 @@ export function resetWebhookForm() {
   clearErrors(form);
   byId('wh-resources-options').replaceChildren();
   renderCreateResources();
+}
+
+/**
+ * Opens one of an endpoint's confirmation dialogs (delete, rotate): its URL shown, earlier errors
+ * cleared, the dialog's trigger kept for focus to return to, and focus on Cancel, the safe choice.
+ * @param {'delete' | 'rotate'} kind
+ * @param {Webhook} webhook
+ * @param {HTMLElement} trigger
+ */
+export function openWebhookConfirmation(kind, webhook, trigger) {
+  const dialog = /** @type {HTMLDialogElement} */ (byId('webhook-' + kind + '-dialog'));
+  clearErrors(byId('webhook-' + kind + '-form'));
+  state.dialogWebhook = webhook;
+  state.dialogTrigger = { element: trigger };
+  byId('wh-' + kind + '-url').textContent = webhook.url;
+  dialog.showModal();
+  const cancel = /** @type {HTMLButtonElement | null} */ (dialog.querySelector('[data-action="dialog-cancel"]'));
+  if (cancel) cancel.focus();
 }

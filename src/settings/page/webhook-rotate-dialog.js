@@ -7,6 +7,7 @@ import { handleCommonFailure } from './session.js';
 import { state } from './state.js';
 /** @import { Webhook, WebhookRotatedAnswer } from './state.js' */
 import { toast } from './toast.js';
+import { openWebhookConfirmation } from './webhook-fields.js';
 import { webhookPath } from './webhook-format.js';
 import { openWebhookSecret } from './webhook-secret-dialog.js';
 
@@ -15,14 +16,7 @@ import { openWebhookSecret } from './webhook-secret-dialog.js';
  * @param {HTMLElement} trigger
  */
 export function openWebhookRotate(webhook, trigger) {
-  const dialog = /** @type {HTMLDialogElement} */ (byId('webhook-rotate-dialog'));
-  clearErrors(byId('webhook-rotate-form'));
-  state.dialogWebhook = webhook;
-  state.dialogTrigger = { element: trigger };
-  byId('wh-rotate-url').textContent = webhook.url;
-  dialog.showModal();
-  const cancel = /** @type {HTMLButtonElement | null} */ (dialog.querySelector('[data-action="dialog-cancel"]'));
-  if (cancel) cancel.focus();
+  openWebhookConfirmation('rotate', webhook, trigger);
 }
 
 /** @param {SubmitEvent} event */
