@@ -57,8 +57,11 @@ export function normalised(res: Pick<LightMyRequestResponse, 'statusCode' | 'hea
   const requestId = String(res.headers['x-request-id']);
   const headers: Headers = {};
   for (const [name, value] of Object.entries(res.headers)) {
-    // Their values differ, but each must be there (or not) in both answers alike.
-    headers[name] = name === 'x-request-id' || name === 'date' || name.startsWith('x-ratelimit-') ? '<varies>' : value;
+    // Their values differ, but each must be there (or not) in both answers alike: the request id,
+    // the date, and the window's state (X-RateLimit-*, and the IETF RateLimit field that repeats it;
+    // RateLimit-Policy is the same for all and compared).
+    const varies = name === 'x-request-id' || name === 'date' || name.startsWith('x-ratelimit-') || name === 'ratelimit';
+    headers[name] = varies ? '<varies>' : value;
   }
   return { status: res.statusCode, headers, body: res.body.split(requestId).join('<request_id>') };
 }
