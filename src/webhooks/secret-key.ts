@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { sharedKeyReader } from '../store/shared-key.ts';
+import { sharedKeyReader } from '../store/central-keys.ts';
 
 /**
  * The key that encrypts notification signing secrets (ADR 0021): WEBHOOKS_SECRET_KEY when the
