@@ -59,6 +59,15 @@ beforeEach(() => t.store.pool.query('DELETE FROM webhook_endpoints'));
 
 const hooksUrl = (client: string) => `/settings/api/credentials/${client}/webhooks`;
 const hookUrl = (client: string, id: number | string) => `${hooksUrl(client)}/${id}`;
+/** One call of each route on an endpoint (its URL), with a body each accepts: who may reach the endpoint is checked on all. */
+const endpointCalls = (url: string) =>
+  [
+    ['PATCH', url, { active: false }],
+    ['POST', `${url}/rotate-secret`, {}],
+    ['POST', `${url}/test`, {}],
+    ['GET', `${url}/deliveries`, undefined],
+    ['DELETE', url, undefined],
+  ] as const;
 const PUBLIC_URL = 'https://erp.example.com.br/notificacoes';
 
 /** A user of the company with `api_externa`, signed in: `senha_atual` checks are limited per user, so each test has its own. */
@@ -205,13 +214,7 @@ describe('the lifecycle of a notification endpoint', () => {
     assert.deepEqual(deleted.json(), { id: w.id, deleted: true });
     assert.deepEqual((await listed(b)).webhooks, []);
     assert.deepEqual(await pendingEvents(w.id), []);
-    for (const [method, path, body] of [
-      ['PATCH', url, { active: false }],
-      ['POST', `${url}/rotate-secret`, {}],
-      ['POST', `${url}/test`, {}],
-      ['GET', `${url}/deliveries`, undefined],
-      ['DELETE', url, undefined],
-    ] as const) {
+    for (const [method, path, body] of endpointCalls(url)) {
       const res = await b.send(method, path, body);
       assert.equal(res.statusCode, 404, `${method} ${path}`);
       assert.equal(errorOf(res).codigo, 'recurso_nao_encontrado');
@@ -405,7 +408,7 @@ describe('isolation: another company, another credential, ids that name nothing 
     const before = await storedRow(webhook.id);
     const { user: other, b } = await admin(outra);
     const ownClient = (await t.credential(outra, { scopes: ['clientes:ler'] })).clientId;
-    const calls: ['GET' | 'POST' | 'PATCH' | 'DELETE', string, unknown][] = [
+    const calls: (readonly ['GET' | 'POST' | 'PATCH' | 'DELETE', string, unknown])[] = [
       ['GET', hooksUrl(clientId), undefined],
       ['POST', hooksUrl(clientId), { url: PUBLIC_URL, resources: ['clientes'], senha_atual: other.senha }],
       ['POST', hooksUrl(clientId), { url: 7 }],
@@ -413,14 +416,7 @@ describe('isolation: another company, another credential, ids that name nothing 
     // Through A's credential, and through B's own credential with A's endpoint id.
     for (const client of [clientId, ownClient]) {
       const url = hookUrl(client, webhook.id);
-      calls.push(
-        ['PATCH', url, { url: 'https://intruso.example.com/h', senha_atual: other.senha }],
-        ['PATCH', url, { active: false }],
-        ['POST', `${url}/rotate-secret`, {}],
-        ['POST', `${url}/test`, {}],
-        ['GET', `${url}/deliveries`, undefined],
-        ['DELETE', url, undefined],
-      );
+      calls.push(['PATCH', url, { url: 'https://intruso.example.com/h', senha_atual: other.senha }], ...endpointCalls(url));
     }
     for (const [method, url, body] of calls) {
       const res = await b.send(method, url, body);
@@ -438,13 +434,7 @@ describe('isolation: another company, another credential, ids that name nothing 
     const sibling = (await t.credential(empresa, { scopes: ['clientes:ler'] })).clientId;
     const before = await storedRow(webhook.id);
     const url = hookUrl(sibling, webhook.id);
-    for (const [method, path, body] of [
-      ['PATCH', url, { active: false }],
-      ['POST', `${url}/rotate-secret`, {}],
-      ['POST', `${url}/test`, {}],
-      ['GET', `${url}/deliveries`, undefined],
-      ['DELETE', url, undefined],
-    ] as const) {
+    for (const [method, path, body] of endpointCalls(url)) {
       const res = await b.send(method, path, body);
       assert.equal(res.statusCode, 404, `${method} ${path}`);
       assert.equal(errorOf(res).codigo, 'recurso_nao_encontrado');
@@ -457,13 +447,7 @@ describe('isolation: another company, another credential, ids that name nothing 
     const { b } = await admin();
     for (const id of ['0', '-1', 'abc', '1.5', '1e3', '01x', '99999999999999999999', '%20', '9007199254740993']) {
       const url = hookUrl(clientId, id);
-      for (const [method, path, body] of [
-        ['PATCH', url, { active: false }],
-        ['POST', `${url}/rotate-secret`, {}],
-        ['POST', `${url}/test`, {}],
-        ['GET', `${url}/deliveries`, undefined],
-        ['DELETE', url, undefined],
-      ] as const) {
+      for (const [method, path, body] of endpointCalls(url)) {
         const res = await b.send(method, path, body);
         assert.equal(res.statusCode, 404, `${method} ${path} ${res.body}`);
         assert.equal(errorOf(res).codigo, 'recurso_nao_encontrado');
@@ -488,11 +472,7 @@ describe('access', () => {
     for (const [method, path, body] of [
       ['GET', hooksUrl(clientId), undefined],
       ['POST', hooksUrl(clientId), { url: PUBLIC_URL, resources: ['clientes'], senha_atual: plain.senha }],
-      ['PATCH', url, { active: false }],
-      ['POST', `${url}/rotate-secret`, {}],
-      ['POST', `${url}/test`, {}],
-      ['GET', `${url}/deliveries`, undefined],
-      ['DELETE', url, undefined],
+      ...endpointCalls(url),
     ] as const) {
       const res = await b.send(method, path, body);
       assert.equal(res.statusCode, 403, `${method} ${path}`);
