@@ -128,6 +128,25 @@ test('every data operation: 500 when the company’s database fails, 503 when it
   }
 });
 
+/**
+ * An OAuth endpoint's 500 and 503: an app whose central database fails unexpectedly, then is
+ * unreachable; `send` makes one request there and gives its status.
+ */
+async function withBrokenCentral(send: (app: TestApp['app']) => Promise<number>): Promise<void> {
+  for (const [error, status] of [
+    [new Error('unexpected'), 500],
+    [outage(), 503],
+  ] as const) {
+    const store: Store = { ...t.store, central: failing(error) as never, close: async () => undefined };
+    const app = validated(await buildApp({ config: { trustProxy: [] }, store, limiter: new MemoryLimiter() }));
+    try {
+      assert.equal(await send(app), status);
+    } finally {
+      await app.close();
+    }
+  }
+}
+
 test('the token operation: 200, 400, 401, 403, 405, 413, 415, 429, 500, 503', async () => {
   const post = (app: TestApp | { app: TestApp['app'] }, payload: string, headers: Record<string, string> = {}) =>
     app.app.inject({
@@ -153,18 +172,7 @@ test('the token operation: 200, 400, 401, 403, 405, 413, 415, 429, 500, 503', as
   } finally {
     await limited.close();
   }
-  for (const [error, status] of [
-    [new Error('unexpected'), 500],
-    [outage(), 503],
-  ] as const) {
-    const store: Store = { ...t.store, central: failing(error) as never, close: async () => undefined };
-    const app = validated(await buildApp({ config: { trustProxy: [] }, store, limiter: new MemoryLimiter() }));
-    try {
-      assert.equal(await statusOf(post({ app }, 'grant_type=client_credentials')), status);
-    } finally {
-      await app.close();
-    }
-  }
+  await withBrokenCentral(async (app) => statusOf(post({ app }, 'grant_type=client_credentials')));
 });
 
 test('the revocation operation: 200, 400, 401, 403, 405, 413, 415, 429, 500, 503', async () => {
@@ -192,18 +200,7 @@ test('the revocation operation: 200, 400, 401, 403, 405, 413, 415, 429, 500, 503
   } finally {
     await limited.close();
   }
-  for (const [error, status] of [
-    [new Error('unexpected'), 500],
-    [outage(), 503],
-  ] as const) {
-    const store: Store = { ...t.store, central: failing(error) as never, close: async () => undefined };
-    const app = validated(await buildApp({ config: { trustProxy: [] }, store, limiter: new MemoryLimiter() }));
-    try {
-      assert.equal(await statusOf(post({ app }, await fresh(), 'token=x')), status);
-    } finally {
-      await app.close();
-    }
-  }
+  await withBrokenCentral(async (app) => statusOf(post({ app }, await fresh(), 'token=x')));
 });
 
 test('the response validation saw every documented (operation, status) pair answered as documented', () => {
