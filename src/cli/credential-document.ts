@@ -12,6 +12,8 @@ export function credentialDocument(row: CredentialRow) {
     created_at: row.created_at,
     last_used_at: row.last_used_at,
     last_used_ip: row.last_used_ip,
+    auth_method: row.auth_method,
+    ...(row.key_thumbprint === null ? {} : { key_thumbprint: row.key_thumbprint }),
   };
 }
 

@@ -1,7 +1,9 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import type { AuthMethod } from '../domain/client-auth.ts';
 import { utcDateTime } from '../store/sql.ts';
 import type { CentralDatabase } from '../store/tables.ts';
 import { credentialNotExpired } from './expiry.sql.ts';
+import type { ClientKey } from './public-key.ts';
 import { couldBeClientId } from './secrets.ts';
 
 export type CredentialStatus = 'active' | 'expired' | 'revoked';
@@ -19,6 +21,10 @@ export interface CredentialRow {
   created_by_usuario_id: number | null;
   last_used_at: string | null;
   last_used_ip: string | null;
+  /** D57: a secret by HTTP Basic, or a JWT signed with the key whose thumbprint follows */
+  auth_method: AuthMethod;
+  /** RFC 7638 thumbprint of a key credential's public key; null for a secret credential */
+  key_thumbprint: string | null;
 }
 
 type Db = Kysely<CentralDatabase> | Transaction<CentralDatabase>;
@@ -39,6 +45,8 @@ function selectCredentials(db: Db) {
     'c.created_by_usuario_id',
     utcDateTime('c.last_used_at').as('last_used_at'),
     'c.last_used_ip',
+    'c.auth_method',
+    'c.key_thumbprint',
   ]);
 }
 
@@ -63,6 +71,8 @@ export async function insertCredential(
     allowedIps: string[];
     expires: string | null;
     createdByUsuarioId: number | null;
+    /** a `private_key_jwt` credential's key (D57); absent for a secret credential */
+    key?: ClientKey;
   },
 ): Promise<number> {
   const row = await db
@@ -76,6 +86,7 @@ export async function insertCredential(
       allowed_ips: values.allowedIps,
       expires_on: values.expires,
       created_by_usuario_id: values.createdByUsuarioId,
+      ...(values.key === undefined ? {} : keyColumns(values.key)),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -99,6 +110,28 @@ export async function updateCredentialFields(
     .where('id', '=', credentialId)
     .where('revoked_at', 'is', null)
     .execute();
+}
+
+const keyColumns = (key: ClientKey) => ({
+  auth_method: 'private_key_jwt' as const,
+  public_key: JSON.stringify(key.jwk),
+  key_algorithms: key.algorithms,
+  key_thumbprint: key.thumbprint,
+});
+
+/**
+ * A key credential's new key (D57), with a new unseen version hash: every earlier token stops
+ * working at once, as on a secret rotation, and a token being issued with the old key is refused
+ * at its store (ADR 0016).
+ */
+export async function replaceKey(db: Db, credentialId: number, key: ClientKey, versionHash: Buffer): Promise<void> {
+  await db
+    .updateTable('api_credentials')
+    .set({ ...keyColumns(key), secret_hash: versionHash, secret_rotated_at: sql<string>`now()` })
+    .where('id', '=', credentialId)
+    .where('auth_method', '=', 'private_key_jwt')
+    .execute();
+  await revokeTokens(db, credentialId);
 }
 
 /** A new secret; every earlier token stops working at once (spec "Rotate secret"). */

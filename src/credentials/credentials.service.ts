@@ -13,10 +13,12 @@ import {
   lockCredential,
   updateCredentialFields,
   markRevoked,
+  replaceKey,
   replaceSecret,
   type CredentialRow,
 } from './credentials.query.ts';
 import { sha256 } from '../crypto/hashes.ts';
+import type { ClientKey } from './public-key.ts';
 import { newClientId, newClientSecret } from './secrets.ts';
 import { MAX_ACTIVE_CREDENTIALS } from '../domain/limits.ts';
 
@@ -106,32 +108,65 @@ export async function createCredential(
   actor: Actor,
   options: CreateOptions = {},
 ): Promise<CreatedCredential> {
+  const secret = newClientSecret();
+  const row = await insertNew(db, input, actor, options, sha256(secret), undefined);
+  return { ...row, client_secret: secret };
+}
+
+/**
+ * A `private_key_jwt` credential (D57): the integrator signs its token requests with the private
+ * half of `key`, and there is no secret to show. Its secret hash is of a value no one is shown: the
+ * version a key replacement changes (migration 0007).
+ */
+export async function createKeyCredential(
+  db: Kysely<CentralDatabase>,
+  input: CredentialInput,
+  key: ClientKey,
+  actor: Actor,
+): Promise<CredentialRow> {
+  return insertNew(db, input, actor, {}, sha256(newClientSecret()), key);
+}
+
+async function insertNew(
+  db: Kysely<CentralDatabase>,
+  input: CredentialInput,
+  actor: Actor,
+  options: CreateOptions,
+  secretHash: Buffer,
+  key: ClientKey | undefined,
+): Promise<CredentialRow> {
   const checked = checkInput(input);
   const clientId = newClientId();
-  const secret = newClientSecret();
   return db.transaction().execute(async (trx) => {
     if (!(await lockCompany(trx, input.empresaId))) throw new CredentialError('company', `company ${input.empresaId} does not exist`);
     await withinCap(trx, input.empresaId, 1, options.maxActive);
     const id = await insertCredential(trx, {
       empresaId: input.empresaId,
       clientId,
-      secretHash: sha256(secret),
+      secretHash,
       name: checked.name,
       scopes: checked.scopes,
       allowedIps: checked.allowedIps,
       expires: input.expires,
       createdByUsuarioId: actor.type === 'usuario' ? actor.usuarioId : null,
+      ...(key === undefined ? {} : { key }),
     });
     await recordAudit(trx, {
       empresaId: input.empresaId,
       credentialId: id,
       actor,
       action: 'credential.create',
-      details: { name: checked.name, scopes: checked.scopes, allowed_ips: checked.allowedIps, expires: input.expires },
+      details: {
+        name: checked.name,
+        scopes: checked.scopes,
+        allowed_ips: checked.allowedIps,
+        expires: input.expires,
+        ...(key === undefined ? {} : { auth_method: 'private_key_jwt', key_thumbprint: key.thumbprint }),
+      },
     });
     const row = await findCredentialByClientId(trx, clientId);
     if (row === null) throw new Error('credential vanished inside its own transaction');
-    return { ...row, client_secret: secret };
+    return row;
   });
 }
 
@@ -230,10 +265,50 @@ export async function rotateSecret(
     await lockCredential(trx, clientId);
     const row = await existingCredential(trx, clientId);
     if (row.status === 'revoked') throw new CredentialError('client_id', 'a revoked credential cannot be rotated');
+    if (row.auth_method === 'private_key_jwt') throw new KeyCredentialError(clientId);
     await replaceSecret(trx, row.id, sha256(secret));
     await recordAudit(trx, { empresaId: row.empresa_id, credentialId: row.id, actor, action: 'credential.rotate' });
   });
   return { client_id: clientId, client_secret: secret };
+}
+
+/** The credential authenticates with a key (or with a secret): the other method's operation does not apply (D57). */
+export class AuthMethodError extends CredentialError {}
+
+class KeyCredentialError extends AuthMethodError {
+  constructor(clientId: string) {
+    super('client_id', `credential ${clientId} authenticates with a key and has no secret: replace its key instead`);
+  }
+}
+
+/**
+ * A key credential's new public key (D57): every earlier token is revoked at once, like a secret
+ * rotation, and the old key signs nothing more. A secret credential stays one (the method is
+ * chosen at creation).
+ */
+export async function replaceCredentialKey(
+  db: Kysely<CentralDatabase>,
+  clientId: string,
+  key: ClientKey,
+  actor: Actor,
+): Promise<CredentialRow> {
+  return db.transaction().execute(async (trx) => {
+    await lockCredential(trx, clientId);
+    const row = await existingCredential(trx, clientId);
+    if (row.status === 'revoked') throw new CredentialError('client_id', 'a revoked credential cannot have its key replaced');
+    if (row.auth_method !== 'private_key_jwt') {
+      throw new AuthMethodError('client_id', `credential ${clientId} authenticates with a secret: rotate its secret instead`);
+    }
+    await replaceKey(trx, row.id, key, sha256(newClientSecret()));
+    await recordAudit(trx, {
+      empresaId: row.empresa_id,
+      credentialId: row.id,
+      actor,
+      action: 'credential.key_replace',
+      details: { key_thumbprint: { from: row.key_thumbprint, to: key.thumbprint } },
+    });
+    return existingCredential(trx, clientId);
+  });
 }
 
 /** Final: the credential and its tokens stop working at once. */

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { API_BASE_PATH, REVOKE_PATH, TOKEN_PATH } from '../domain/api-paths.ts';
+import { AUTH_METHODS, KEY_ALGORITHMS } from '../domain/client-auth.ts';
 import { SCOPES } from '../domain/scopes.ts';
 import { baseUrlOf } from '../http/base-url.ts';
 
@@ -21,8 +22,10 @@ interface Metadata {
   token_endpoint: string;
   grant_types_supported: string[];
   token_endpoint_auth_methods_supported: string[];
+  token_endpoint_auth_signing_alg_values_supported: string[];
   revocation_endpoint: string;
   revocation_endpoint_auth_methods_supported: string[];
+  revocation_endpoint_auth_signing_alg_values_supported: string[];
   scopes_supported: string[];
   response_types_supported: string[];
   service_documentation: string;
@@ -33,10 +36,13 @@ function metadataFor(origin: string, issuerPath: string, docsPath: string): Meta
     issuer: `${origin}${issuerPath}`,
     token_endpoint: `${origin}${TOKEN_PATH}`,
     grant_types_supported: ['client_credentials'],
-    token_endpoint_auth_methods_supported: ['client_secret_basic'],
+    // D57: a credential made with a key signs a JWT (private_key_jwt) instead of sending a secret.
+    token_endpoint_auth_methods_supported: [...AUTH_METHODS],
+    token_endpoint_auth_signing_alg_values_supported: [...KEY_ALGORITHMS],
     // RFC 7009 revocation (D58), authenticated as the token endpoint is.
     revocation_endpoint: `${origin}${REVOKE_PATH}`,
-    revocation_endpoint_auth_methods_supported: ['client_secret_basic'],
+    revocation_endpoint_auth_methods_supported: [...AUTH_METHODS],
+    revocation_endpoint_auth_signing_alg_values_supported: [...KEY_ALGORITHMS],
     scopes_supported: [...SCOPES],
     // Required by RFC 8414 and by some libraries' parsers; there is no authorization endpoint,
     // so no response type.
@@ -60,4 +66,15 @@ export function metadataRoutes(docsPath: string) {
     handle: (request: FastifyRequest, publicBaseUrl: string | undefined): Metadata =>
       metadataFor(baseUrlOf(request, publicBaseUrl), route.issuerPath, docsPath),
   }));
+}
+
+/**
+ * What a client assertion's `aud` may name (D57), on the public address the client reached: the
+ * issuer in both of its forms (what oauth4webapi and openid-client put there) and the token and
+ * revocation endpoint URLs (what RFC 7523 §3 suggests, and Authlib sends). None when the address
+ * is unknown (a Host that cannot be used): then no assertion is accepted rather than any.
+ */
+export function assertionAudiences(origin: string): string[] {
+  if (origin === '') return [];
+  return [`${origin}${API_BASE_PATH}`, origin, `${origin}${TOKEN_PATH}`, `${origin}${REVOKE_PATH}`];
 }

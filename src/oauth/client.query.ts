@@ -1,4 +1,6 @@
+import type { JsonWebKey } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
+import type { AuthMethod } from '../domain/client-auth.ts';
 import type { CentralDatabase } from '../store/tables.ts';
 import { credentialNotExpired } from '../credentials/expiry.sql.ts';
 import { couldBeClientId } from '../credentials/secrets.ts';
@@ -12,6 +14,11 @@ export interface ClientRecord {
   allowedIps: string[];
   /** not revoked, not past its expiry day (D32), company not deleted */
   usable: boolean;
+  /** D57: a secret credential authenticates only with its secret, a key credential only with an assertion */
+  authMethod: AuthMethod;
+  /** a key credential's public key and the algorithms it may sign with; null for a secret credential */
+  publicKey: JsonWebKey | null;
+  keyAlgorithms: string[] | null;
 }
 
 export async function findClient(db: Kysely<CentralDatabase>, clientId: string): Promise<ClientRecord | null> {
@@ -26,6 +33,9 @@ export async function findClient(db: Kysely<CentralDatabase>, clientId: string):
       'c.scopes',
       'c.allowed_ips as allowedIps',
       sql<boolean>`(c.revoked_at IS NULL AND NOT e.excluido AND ${credentialNotExpired})`.as('usable'),
+      'c.auth_method as authMethod',
+      'c.public_key as publicKey',
+      'c.key_algorithms as keyAlgorithms',
     ])
     .where('c.client_id', '=', clientId)
     .executeTakeFirst();
@@ -95,4 +105,31 @@ export async function revokeOwnToken(db: Kysely<CentralDatabase>, credentialId: 
     .where('credential_id', '=', credentialId)
     .where('revoked_at', 'is', null)
     .execute();
+}
+
+/**
+ * Notes an assertion's `jti` as used by this credential until `expiresAt` (epoch seconds): true the
+ * first time, false for a replay (D57). One statement on the central database, which every
+ * instance shares: two instances given the same assertion at once insert the same primary key, and
+ * only one of them gets the row back. A jti seen before whose assertion has since expired may be
+ * used again (its old assertion cannot be). Expired ones of this credential are pruned as we go.
+ */
+export async function rememberJti(db: Kysely<CentralDatabase>, credentialId: number, jtiHash: Buffer, expiresAt: number): Promise<boolean> {
+  const row = await db
+    .insertInto('client_assertion_jtis')
+    .values({ credential_id: credentialId, jti_hash: jtiHash, expires_at: sql<string>`to_timestamp(${expiresAt})` })
+    .onConflict((oc) =>
+      oc
+        .columns(['credential_id', 'jti_hash'])
+        .doUpdateSet({ expires_at: (eb) => eb.ref('excluded.expires_at') })
+        .where('client_assertion_jtis.expires_at', '<', sql<string>`now()`),
+    )
+    .returning('credential_id')
+    .executeTakeFirst();
+  await db
+    .deleteFrom('client_assertion_jtis')
+    .where('credential_id', '=', credentialId)
+    .where('expires_at', '<', sql<string>`now() - interval '1 hour'`)
+    .execute();
+  return row !== undefined;
 }

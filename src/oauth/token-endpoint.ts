@@ -1,5 +1,6 @@
 import { newAccessToken } from '../credentials/secrets.ts';
 import { sameHash, sha256 } from '../crypto/hashes.ts';
+import { ASSERTION_CLOCK_SKEW_SECONDS } from '../domain/client-auth.ts';
 import { ipAllowed } from '../domain/ip-allowlist.ts';
 import { TOKEN_ATTEMPTS_PER_CLIENT, TOKEN_ATTEMPTS_PER_IP, TOKEN_LIFETIME_SECONDS } from '../domain/limits.ts';
 import { isScope, sortScopes, type Scope } from '../domain/scopes.ts';
@@ -7,9 +8,10 @@ import { timed } from '../logger.ts';
 import type { Limiter } from '../ratelimit/limiter.ts';
 import type { Store } from '../store/store.ts';
 import type { BasicCredentials } from './basic-auth.ts';
-import { findClient, insertToken, type ClientRecord } from './client.query.ts';
+import { verifyAssertion } from './client-assertion.ts';
+import { findClient, insertToken, rememberJti, type ClientRecord } from './client.query.ts';
 import { invalidClient, invalidScope, ipNotAllowed, OAuthError, tooManyAttempts } from './oauth-error.ts';
-import { readTokenRequest, type RawTokenRequest } from './token-request.ts';
+import { readTokenRequest, type ClientProof, type RawTokenRequest } from './token-request.ts';
 
 /**
  * POST /v1/oauth/token, the OAuth 2.0 client credentials grant (spec "POST /oauth/token"), as
@@ -71,19 +73,69 @@ export async function countAttempt(deps: TokenDeps, ip: string, basic: BasicCred
 // Compared against when the client id is unknown, so the answer takes as long as a wrong secret.
 const DECOY_HASH = sha256('decoy secret for unknown client ids');
 
-/** Step 2: the client exists, the secret is its own (compared in constant time), and it may be used (D25, D32). */
-export async function authenticateClient(deps: TokenDeps, clientId: string, secret: string, log: StepLog = SILENT): Promise<ClientRecord> {
+/**
+ * Step 2: the client exists, proves it is that client the way its credential was made to (D57) —
+ * its secret compared in constant time, or an assertion signed by its key and not seen before —
+ * and may be used (D25, D32). Every refusal is the same `invalid_client`.
+ */
+export async function authenticateClient(
+  deps: TokenDeps,
+  clientId: string,
+  proof: ClientProof,
+  audiences: string[],
+  log: StepLog = SILENT,
+): Promise<ClientRecord> {
+  if (proof.kind === 'assertion') await countAssertionAttempt(deps, clientId, log);
   const client = await timed(log, 'token: client looked up', () => findClient(deps.store.central, clientId));
-  const matches = sameHash(sha256(secret), client?.secretHash ?? DECOY_HASH);
-  if (client === null || !matches || !client.usable) {
-    // The caller gets one answer for all three (D25); the operator's log may tell them apart.
-    const reason =
-      client === null ? 'unknown client id' : !matches ? 'wrong secret' : 'credential revoked, expired or of a deleted company';
-    log.debug({ client_id: clientId, reason }, 'token: client refused');
+  const reason =
+    proof.kind === 'secret'
+      ? secretRefusal(client, proof.secret)
+      : await assertionRefusal(deps, client, clientId, proof.assertion, audiences);
+  if (client === null || reason !== null) {
+    // The caller gets one answer for all of them (D25); the operator's log may tell them apart.
+    log.debug({ client_id: clientId, reason: reason ?? 'unknown client id' }, 'token: client refused');
     throw invalidClient();
   }
-  log.debug({ client_id: clientId, empresa_id: client.empresaId }, 'token: client authenticated');
+  log.debug({ client_id: clientId, empresa_id: client.empresaId, auth_method: client.authMethod }, 'token: client authenticated');
   return client;
+}
+
+function secretRefusal(client: ClientRecord | null, secret: string): string | null {
+  const matches = sameHash(sha256(secret), client?.secretHash ?? DECOY_HASH);
+  if (client === null) return 'unknown client id';
+  // A key credential's secret hash is of a value no one holds; it is refused before it is compared anyway.
+  if (client.authMethod !== 'client_secret_basic') return 'a key credential sent a secret';
+  if (!matches) return 'wrong secret';
+  return client.usable ? null : 'credential revoked, expired or of a deleted company';
+}
+
+async function assertionRefusal(
+  deps: TokenDeps,
+  client: ClientRecord | null,
+  clientId: string,
+  assertion: string,
+  audiences: string[],
+): Promise<string | null> {
+  if (client === null) return 'unknown client id';
+  if (client.authMethod !== 'private_key_jwt' || client.publicKey === null || client.keyAlgorithms === null) {
+    return 'a secret credential sent an assertion';
+  }
+  if (!client.usable) return 'credential revoked, expired or of a deleted company';
+  const key = { clientId, jwk: client.publicKey, algorithms: client.keyAlgorithms };
+  const verified = await verifyAssertion(assertion, key, audiences, new Date());
+  if ('refused' in verified) return `assertion refused: ${verified.refused}`;
+  const first = await rememberJti(deps.store.central, client.id, sha256(verified.jti), verified.exp + ASSERTION_CLOCK_SKEW_SECONDS);
+  return first ? null : 'assertion replayed (its jti was used before)';
+}
+
+/**
+ * An assertion names its client in the body, which step 0 does not read: its attempt counts
+ * against the client id here, in the same window as a Basic request's (D27), before any key work.
+ */
+async function countAssertionAttempt(deps: TokenDeps, clientId: string, log: StepLog): Promise<void> {
+  const window = await deps.limiter.hit(`token-client:${clientId}`, TOKEN_ATTEMPTS_PER_CLIENT);
+  log.debug({ client_id: clientId, client_attempts: window.count, allowed: window.allowed }, 'token: assertion attempt counted');
+  if (!window.allowed) throw tooManyAttempts(window.retryAfter);
 }
 
 /** Step 3: a credential with an allowlist gets tokens only from the addresses it names (D28, D33). */
@@ -131,7 +183,7 @@ export async function issueToken(deps: TokenDeps, client: ClientRecord, scopes: 
 export async function tokenEndpoint(deps: TokenDeps, raw: RawTokenRequest, ip: string, log: StepLog = SILENT): Promise<TokenResponse> {
   const request = outcome(log, 'token: request read', () => readTokenRequest(raw));
   log.debug({ client_id: request.clientId, scope_requested: request.scope ?? null }, 'token: request read');
-  const client = await authenticateClient(deps, request.clientId, request.secret, log);
+  const client = await authenticateClient(deps, request.clientId, request.proof, raw.audiences, log);
   outcome(log, 'token: allowlist', () => checkAllowlist(client, ip));
   const scopes = outcome(log, 'token: scopes', () => grantScopes(request.scope, client));
   log.debug({ client_id: request.clientId, scopes }, 'token: scopes granted');

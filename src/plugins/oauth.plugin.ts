@@ -1,5 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { classify, logFailure } from '../http/failure.ts';
+import { baseUrlOf } from '../http/base-url.ts';
+import { assertionAudiences } from '../oauth/authorization-server-metadata.ts';
 import { readBasic, type BasicCredentials } from '../oauth/basic-auth.ts';
 import {
   bodyTooLarge,
@@ -88,7 +90,8 @@ export async function oauthPlugin(app: FastifyInstance, deps: OAuthPluginDeps): 
         const basic = request.basic ?? readBasic(request.headers.authorization);
         const body = typeof request.body === 'string' ? request.body : '';
         const { 'content-type': contentType, 'content-encoding': contentEncoding } = request.headers;
-        return route.handle(deps, { contentType, contentEncoding, url: request.url, body, basic }, request.ip, request.log);
+        const audiences = assertionAudiences(baseUrlOf(request, deps.publicBaseUrl));
+        return route.handle(deps, { contentType, contentEncoding, url: request.url, body, basic, audiences }, request.ip, request.log);
       },
     });
   }

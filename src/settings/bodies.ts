@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { credentialNameProblem, MAX_NAME_LENGTH } from '../credentials/credential-name.ts';
 import { MAX_ALLOWED_IPS } from '../credentials/credentials.service.ts';
+import { MAX_PUBLIC_KEY_LENGTH } from '../credentials/public-key.ts';
 import { parseAllowEntry } from '../domain/ip-allowlist.ts';
 import { MAX_WEBHOOK_URL_LENGTH } from '../domain/limits.ts';
 import { isNotifiableResource, NOTIFIABLE_RESOURCES } from '../domain/notification-resources.ts';
@@ -8,6 +9,7 @@ import { carriesSensitiveScope, isScope } from '../domain/scopes.ts';
 import { isRealDate } from '../time/calendar.ts';
 import { todayInSaoPaulo } from '../time/sao-paulo-date.ts';
 import { mensagem, type BodyDefinition } from './body-errors.ts';
+import { KEY_PROBLEMS } from './key-problems.ts';
 
 /*
  * The JSON bodies of the settings API (docs/settings-api.md), as TypeBox schemas validated at the
@@ -74,7 +76,19 @@ export const PASSWORD_NEEDED = 'Confirme sua senha atual: esta credencial tem ou
 
 export const passwordGiven = (senha: string | null | undefined): senha is string => typeof senha === 'string' && senha !== '';
 
-/** POST /settings/api/credentials. `allowed_ips` and `expires` may be left out (none, never). */
+/** A public key as pasted (PEM or JWK); what it holds is read by the service (credentials/public-key.ts). */
+const PublicKey = Type.String({
+  minLength: 1,
+  maxLength: MAX_PUBLIC_KEY_LENGTH,
+  ...mensagem((_value, keyword) =>
+    keyword === 'maxLength' ? `A chave deve ter no máximo ${MAX_PUBLIC_KEY_LENGTH} caracteres.` : KEY_PROBLEMS.empty,
+  ),
+});
+
+/**
+ * POST /settings/api/credentials. `allowed_ips` and `expires` may be left out (none, never); with
+ * `public_key` the credential authenticates with that key and has no secret (D57).
+ */
 export const CreateCredentialBody = {
   schema: Type.Object(
     {
@@ -82,6 +96,7 @@ export const CreateCredentialBody = {
       scopes: Scopes,
       allowed_ips: Type.Optional(AllowedIps),
       expires: Type.Optional(Expires),
+      public_key: Type.Optional(PublicKey),
       senha_atual: Type.Optional(SenhaAtual),
     },
     { additionalProperties: false },
@@ -120,6 +135,11 @@ export const ChangeCredentialBody = {
 /** POST .../rotate: only `senha_atual`, when the credential is sensitive. */
 export const RotateBody = {
   schema: Type.Object({ senha_atual: Type.Optional(SenhaAtual) }, { additionalProperties: false }),
+} satisfies BodyDefinition;
+
+/** POST .../replace-key (D57): the new public key, and `senha_atual` when the credential is sensitive. */
+export const ReplaceKeyBody = {
+  schema: Type.Object({ public_key: PublicKey, senha_atual: Type.Optional(SenhaAtual) }, { additionalProperties: false }),
 } satisfies BodyDefinition;
 
 /** POST .../revoke, DELETE .../session, and a webhook's rotate-secret, test and DELETE: `{}`. */
@@ -218,5 +238,6 @@ export const SignInBody = {
 export type CreateCredentialInput = Static<typeof CreateCredentialBody.schema>;
 export type ChangeCredentialInput = Static<typeof ChangeCredentialBody.schema>;
 export type RotateInput = Static<typeof RotateBody.schema>;
+export type ReplaceKeyInput = Static<typeof ReplaceKeyBody.schema>;
 export type CreateWebhookInput = Static<typeof CreateWebhookBody.schema>;
 export type ChangeWebhookInput = Static<typeof ChangeWebhookBody.schema>;

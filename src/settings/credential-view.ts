@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { CredentialRow, CredentialStatus } from '../credentials/credentials.query.ts';
+import type { AuthMethod } from '../domain/client-auth.ts';
 import type { CentralDatabase } from '../store/tables.ts';
 import { userNames } from './users.query.ts';
 import { addDays, todayInSaoPaulo } from '../time/sao-paulo-date.ts';
@@ -18,6 +19,9 @@ export interface CredentialView {
   created_by: { id: number; nome: string | null } | null;
   last_used_at: string | null;
   last_used_ip: string | null;
+  /** D57: `client_secret_basic` (a secret) or `private_key_jwt` (a public key, by its thumbprint) */
+  auth_method: AuthMethod;
+  key_thumbprint: string | null;
 }
 
 /** How far ahead an expiry is shown prominently. */
@@ -45,6 +49,8 @@ function view(row: CredentialRow, creators: Map<number, string | null>, today: s
     created_by: creator === null ? null : { id: creator, nome: creators.get(creator) ?? null },
     last_used_at: row.last_used_at,
     last_used_ip: row.last_used_ip,
+    auth_method: row.auth_method,
+    key_thumbprint: row.key_thumbprint,
   };
 }
 

@@ -6,16 +6,27 @@ import {
   CredentialError,
   CredentialLimitError,
   createCredential,
+  createKeyCredential,
   findCompanyCredential,
+  replaceCredentialKey,
   revokeCredential,
   rotateSecret,
   updateCredential,
 } from '../credentials/credentials.service.ts';
+import { readPublicKey, type ClientKey } from '../credentials/public-key.ts';
 import { carriesSensitiveScope, SCOPE_TABLE } from '../domain/scopes.ts';
 import { SettingsError } from '../errors/coded-error.ts';
 import type { Limiter } from '../ratelimit/limiter.ts';
 import type { CentralDatabase } from '../store/tables.ts';
-import { PASSWORD_NEEDED, passwordGiven, type ChangeCredentialInput, type CreateCredentialInput, type RotateInput } from './bodies.ts';
+import {
+  PASSWORD_NEEDED,
+  passwordGiven,
+  type ChangeCredentialInput,
+  type CreateCredentialInput,
+  type ReplaceKeyInput,
+  type RotateInput,
+} from './bodies.ts';
+import { KEY_PROBLEMS } from './key-problems.ts';
 import { credentialView, credentialViews, type CredentialView } from './credential-view.ts';
 import { confirmPassword } from './session.service.ts';
 import type { SettingsUser } from './session.query.ts';
@@ -91,27 +102,52 @@ export async function listForCompany(ctx: AdminContext): Promise<{ credentials: 
   return { credentials: await credentialViews(ctx.db, ctx.user.empresaId, rows), scopes: SCOPE_INFO };
 }
 
+/**
+ * A new credential: with a secret, shown in this answer only; or, given `public_key`, one that
+ * authenticates with that key and has no secret to show (D57).
+ */
 export async function create(
   ctx: AdminContext,
   input: CreateCredentialInput,
-): Promise<{ credential: CredentialView; client_secret: string }> {
+): Promise<{ credential: CredentialView; client_secret?: string }> {
+  const key = input.public_key === undefined ? undefined : await keyOf(input.public_key);
   await passwordRule(ctx, carriesSensitiveScope(input.scopes), input.senha_atual);
-  const created = await underCredentialRules(() =>
-    createCredential(
-      ctx.db,
-      {
-        empresaId: ctx.user.empresaId,
-        name: input.name,
-        scopes: input.scopes,
-        allowedIps: input.allowed_ips ?? [],
-        expires: input.expires ?? null,
-      },
-      actorOf(ctx),
-    ),
-  );
-  const { client_secret, ...row } = created;
+  const fields = {
+    empresaId: ctx.user.empresaId,
+    name: input.name,
+    scopes: input.scopes,
+    allowedIps: input.allowed_ips ?? [],
+    expires: input.expires ?? null,
+  };
+  if (key !== undefined) {
+    const row = await underCredentialRules(() => createKeyCredential(ctx.db, fields, key, actorOf(ctx)));
+    return { credential: await credentialView(ctx.db, ctx.user.empresaId, row) };
+  }
+  const { client_secret, ...row } = await underCredentialRules(() => createCredential(ctx.db, fields, actorOf(ctx)));
   return { credential: await credentialView(ctx.db, ctx.user.empresaId, row), client_secret };
 }
+
+/** The pasted key, read; a refusal names `public_key` and says what to paste instead. */
+async function keyOf(text: string): Promise<ClientKey> {
+  const key = await readPublicKey(text);
+  if ('problem' in key) throw new SettingsError('dados_invalidos', [{ campo: 'public_key', mensagem: KEY_PROBLEMS[key.problem] }]);
+  return key;
+}
+
+/** D57: a key credential's new key; every earlier token stops working at once, as on a rotation. */
+export async function replaceKey(ctx: AdminContext, row: CredentialRow, input: ReplaceKeyInput): Promise<{ credential: CredentialView }> {
+  if (row.status === 'revoked') throw revokedIsFinal('não é possível substituir a chave');
+  if (row.auth_method !== 'private_key_jwt') throw methodMismatch(USES_SECRET);
+  const key = await keyOf(input.public_key);
+  await passwordRule(ctx, carriesSensitiveScope(row.scopes), input.senha_atual);
+  const updated = await underCredentialRules(() => replaceCredentialKey(ctx.db, row.client_id, key, actorOf(ctx)));
+  return { credential: await credentialView(ctx.db, ctx.user.empresaId, updated) };
+}
+
+const USES_SECRET = 'Esta credencial usa segredo, não chave pública: gere um novo segredo em vez de substituir a chave.';
+const USES_KEY = 'Esta credencial usa chave pública e não tem segredo: substitua a chave em vez de gerar um segredo.';
+
+const methodMismatch = (mensagem: string): SettingsError => new SettingsError('dados_invalidos', [{ campo: 'client_id', mensagem }]);
 
 /** Password when the credential carries or gains a sensitive scope; removing a scope applies at once (D30, D31). */
 export async function change(ctx: AdminContext, row: CredentialRow, input: ChangeCredentialInput): Promise<{ credential: CredentialView }> {
@@ -134,6 +170,7 @@ export async function rotate(
   input: RotateInput,
 ): Promise<{ client_id: string; client_secret: string }> {
   if (row.status === 'revoked') throw revokedIsFinal('não é possível gerar um novo segredo');
+  if (row.auth_method === 'private_key_jwt') throw methodMismatch(USES_KEY);
   await passwordRule(ctx, carriesSensitiveScope(row.scopes), input.senha_atual);
   return underCredentialRules(() => rotateSecret(ctx.db, row.client_id, actorOf(ctx)));
 }

@@ -4,7 +4,7 @@ import { SettingsError } from '../errors/coded-error.ts';
 import type { Limiter } from '../ratelimit/limiter.ts';
 import type { Store } from '../store/store.ts';
 import type { WebhookContext } from '../webhooks/endpoints.service.ts';
-import { ChangeCredentialBody, CreateCredentialBody, EmptyBody, RotateBody, SignInBody } from './bodies.ts';
+import { ChangeCredentialBody, CreateCredentialBody, EmptyBody, ReplaceKeyBody, RotateBody, SignInBody } from './bodies.ts';
 import { bodyProblems, type BodyDefinition } from './body-errors.ts';
 import { clearedSessionCookie, readSessionCookie, sessionCookie } from './cookies.ts';
 import * as admin from './credentials-admin.service.ts';
@@ -139,6 +139,16 @@ export const settingsApiRoutes = [
     async handler(ctx) {
       const row = await admin.ownCredential(ctx.admin(), clientIdOf(ctx.request));
       return admin.rotate(ctx.admin(), row, ctx.body());
+    },
+  }),
+  route({
+    method: 'POST',
+    url: `${CREDENTIAL}/replace-key`,
+    access: 'api-externa',
+    body: { definition: ReplaceKeyBody, optional: false },
+    async handler(ctx) {
+      const row = await admin.ownCredential(ctx.admin(), clientIdOf(ctx.request));
+      return admin.replaceKey(ctx.admin(), row, ctx.body());
     },
   }),
   route({

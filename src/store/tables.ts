@@ -1,4 +1,6 @@
 import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
+import type { JsonWebKey } from 'node:crypto';
+import type { AuthMethod } from '../domain/client-auth.ts';
 import type { CedenteTipo } from '../domain/conta.ts';
 
 /**
@@ -47,6 +49,18 @@ export interface ApiCredentialsTable {
   secret_rotated_at: string | null;
   last_used_at: string | null;
   last_used_ip: string | null;
+  /** central migration 0007 (D57): how the client authenticates at the token endpoint */
+  auth_method: ColumnType<AuthMethod, AuthMethod | undefined, AuthMethod>;
+  /** the public key of a `private_key_jwt` credential, as a JWK of its public members */
+  public_key: ColumnType<JsonWebKey | null, string | null | undefined, string | null>;
+  key_algorithms: string[] | null;
+  key_thumbprint: string | null;
+}
+
+export interface ClientAssertionJtisTable {
+  credential_id: number;
+  jti_hash: Buffer;
+  expires_at: string;
 }
 
 export interface AccessTokensTable {
@@ -252,6 +266,7 @@ export interface CentralDatabase {
   usuarios: UsuariosTable;
   api_credentials: ApiCredentialsTable;
   access_tokens: AccessTokensTable;
+  client_assertion_jtis: ClientAssertionJtisTable;
   audit_events: AuditEventsTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_events: WebhookEventsTable;

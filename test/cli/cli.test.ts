@@ -1,6 +1,8 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { generateKeyPairSync } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { runCli, tempDataDir } from '../helpers/processes.ts';
 
@@ -125,6 +127,55 @@ describe('credentials', () => {
       assert.notEqual(res.code, 0, args.join(' '));
       assert.match(res.stderr, reason, args.join(' '));
       assert.equal(res.stdout, '');
+    }
+  });
+});
+
+describe('credentials with a public key (private_key_jwt)', () => {
+  test('create --public-key prints auth_method and the thumbprint and no secret; replace-key changes the key; rotate refuses', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ae-cli-key-'));
+    const first = path.join(dir, 'primeira.pem');
+    const second = path.join(dir, 'segunda.jwk');
+    fs.writeFileSync(first, generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey.export({ format: 'pem', type: 'spki' }));
+    const secondKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey;
+    fs.writeFileSync(second, JSON.stringify(secondKey.export({ format: 'jwk' })));
+    const args = ['credentials', 'create', '--company', '1', '--name', 'Chave', '--scopes', 'os:ler', '--public-key', first, '--json'];
+    const res = await runCli(args, env);
+    assert.equal(res.code, 0, res.stderr);
+    const doc = json(res.stdout);
+    assert.equal(doc.auth_method, 'private_key_jwt');
+    assert.equal('client_secret' in doc, false);
+    assert.match(String(doc.key_thumbprint), /^[A-Za-z0-9_-]{43}$/);
+    const replaced = await runCli(['credentials', 'replace-key', String(doc.client_id), '--public-key', second, '--json'], env);
+    assert.equal(replaced.code, 0, replaced.stderr);
+    const after = json(replaced.stdout);
+    assert.equal(after.auth_method, 'private_key_jwt');
+    assert.notEqual(after.key_thumbprint, doc.key_thumbprint);
+    const rotate = await runCli(['credentials', 'rotate', String(doc.client_id)], env);
+    assert.notEqual(rotate.code, 0);
+    assert.match(rotate.stderr, /authenticates with a key and has no secret/);
+    const list = json((await runCli(['credentials', 'list', '--company', '1', '--json'], env)).stdout) as {
+      credentials: Record<string, unknown>[];
+    };
+    assert.equal(list.credentials.find((c) => c.client_id === doc.client_id)?.auth_method, 'private_key_jwt');
+  });
+
+  test('a private key file, an unreadable path and text are refused with the reason', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ae-cli-key-'));
+    const privatePem = path.join(dir, 'privada.pem');
+    fs.writeFileSync(privatePem, generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'pem', type: 'pkcs8' }));
+    const text = path.join(dir, 'texto.pem');
+    fs.writeFileSync(text, 'não é uma chave');
+    const base = ['credentials', 'create', '--company', '1', '--name', 'x', '--scopes', 'os:ler', '--public-key'];
+    for (const [file, reason] of [
+      [privatePem, /PRIVATE key: give only the public key/],
+      [path.join(dir, 'nao-existe.pem'), /cannot read .*ENOENT/],
+      [text, /not a public key in PEM/],
+    ] as const) {
+      const res = await runCli([...base, file], env);
+      assert.notEqual(res.code, 0, file);
+      assert.match(res.stderr, reason, file);
+      assert.doesNotMatch(res.stderr, /BEGIN PRIVATE KEY/);
     }
   });
 });

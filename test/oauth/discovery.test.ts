@@ -30,7 +30,7 @@ describe('authorization-server metadata (RFC 8414)', () => {
     ['/.well-known/oauth-authorization-server/v1', '/v1'],
     ['/.well-known/oauth-authorization-server', ''],
   ] as const) {
-    test(`${path}: issuer {origin}${issuerPath} (the URL it is found at), token endpoint, Basic only, every scope`, async () => {
+    test(`${path}: issuer {origin}${issuerPath} (the URL it is found at), token endpoint, Basic or a signed key assertion, every scope`, async () => {
       const res = await fetch(`${origin}${path}`);
       assert.equal(res.status, 200);
       assert.match(res.headers.get('content-type') ?? '', /^application\/json; charset=utf-8/);
@@ -41,9 +41,11 @@ describe('authorization-server metadata (RFC 8414)', () => {
         issuer: `${origin}${issuerPath}`,
         token_endpoint: `${origin}/v1/oauth/token`,
         grant_types_supported: ['client_credentials'],
-        token_endpoint_auth_methods_supported: ['client_secret_basic'],
+        token_endpoint_auth_methods_supported: ['client_secret_basic', 'private_key_jwt'],
+        token_endpoint_auth_signing_alg_values_supported: ['RS256', 'PS256', 'ES256'],
         revocation_endpoint: `${origin}/v1/oauth/revoke`,
-        revocation_endpoint_auth_methods_supported: ['client_secret_basic'],
+        revocation_endpoint_auth_methods_supported: ['client_secret_basic', 'private_key_jwt'],
+        revocation_endpoint_auth_signing_alg_values_supported: ['RS256', 'PS256', 'ES256'],
         scopes_supported: [...SCOPES],
         response_types_supported: [],
         service_documentation: `${origin}/docs`,
@@ -116,7 +118,7 @@ describe('discovery, then the grant, by OAuth libraries', () => {
     const issuer = new URL(`${origin}/v1`);
     const options = { algorithm: 'oauth2' as const, [oauth.allowInsecureRequests]: true };
     const as = await oauth.processDiscoveryResponse(issuer, await oauth.discoveryRequest(issuer, options));
-    assert.deepEqual(as.token_endpoint_auth_methods_supported, ['client_secret_basic']);
+    assert.deepEqual(as.token_endpoint_auth_methods_supported, ['client_secret_basic', 'private_key_jwt']);
     const client: oauth.Client = { client_id: cred.clientId };
     const response = await oauth.clientCredentialsGrantRequest(as, client, oauth.ClientSecretBasic(cred.secret), new URLSearchParams(), {
       [oauth.allowInsecureRequests]: true,

@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { TestApp, uniqueSourceIp } from '../helpers/test-app.ts';
@@ -18,6 +19,8 @@ before(async () => {
 });
 after(async () => t.close());
 
+const PUBLIC_KEY = generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey.export({ format: 'pem', type: 'spki' }).toString();
+
 /** Every credentials route, with a body that would succeed for an allowed user. */
 function credentialRoutes(id: string): { method: 'GET' | 'POST' | 'PATCH'; url: string; body?: unknown }[] {
   return [
@@ -25,6 +28,7 @@ function credentialRoutes(id: string): { method: 'GET' | 'POST' | 'PATCH'; url: 
     { method: 'POST', url: '/settings/api/credentials', body: { name: 'Outra', scopes: ['os:ler'], allowed_ips: [], expires: null } },
     { method: 'PATCH', url: `/settings/api/credentials/${id}`, body: { name: 'Novo nome' } },
     { method: 'POST', url: `/settings/api/credentials/${id}/rotate`, body: {} },
+    { method: 'POST', url: `/settings/api/credentials/${id}/replace-key`, body: { public_key: PUBLIC_KEY } },
     { method: 'POST', url: `/settings/api/credentials/${id}/revoke`, body: {} },
     { method: 'GET', url: `/settings/api/credentials/${id}/audit` },
   ];

@@ -138,6 +138,8 @@ export interface CredentialJson {
   created_by: { id: number; nome: string | null } | null;
   last_used_at: string | null;
   last_used_ip: string | null;
+  auth_method: 'client_secret_basic' | 'private_key_jwt';
+  key_thumbprint: string | null;
 }
 
 export interface AuditEventJson {
