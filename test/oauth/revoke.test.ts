@@ -36,6 +36,15 @@ function revoke(cred: TestCredential, payload: string, headers: Record<string, s
   });
 }
 
+/** The token endpoint's attempt windows (D27) without their limit; every other window as it is. */
+class UnlimitedTokenAttempts extends MemoryLimiter {
+  override hit(key: string, limit: number) {
+    return super.hit(key, key.startsWith('token-') ? Number.MAX_SAFE_INTEGER : limit);
+  }
+}
+
+const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+
 function assertOAuthError(res: { statusCode: number; json(): unknown }, status: number, error: string): void {
   assert.equal(res.statusCode, status);
   const body = res.json() as { error: string; error_description: string };
@@ -145,6 +154,38 @@ describe('POST /v1/oauth/revoke', () => {
       assert.match(String(res.headers['retry-after']), /^[1-9]\d*$/);
     } finally {
       await limited.close();
+    }
+  });
+
+  test("its own token and another client's: the same answer in the same time order (medians of 25, within 3×)", async () => {
+    // Attempt limits aside (a client has 5 a minute): this measures the endpoint, not the windows.
+    const unlimited = await TestApp.start({ limiter: new UnlimitedTokenAttempts() });
+    try {
+      const company = await unlimited.company();
+      const mine = await unlimited.credential(company, { scopes: ['clientes:ler'] });
+      const theirs = await unlimited.credential(await unlimited.company(), { scopes: ['clientes:ler'] });
+      const theirToken = await unlimited.token(theirs);
+      const own: number[] = [];
+      const other: number[] = [];
+      const timed = async (token: string): Promise<number> => {
+        const start = process.hrtime.bigint();
+        const res = await revoke(mine, `token=${encodeURIComponent(token)}`, {}, unlimited);
+        const took = Number(process.hrtime.bigint() - start) / 1e6;
+        assert.equal(res.statusCode, 200);
+        assert.equal(res.body, '');
+        return took;
+      };
+      for (let i = 0; i < 25; i++) {
+        const ownToken = await unlimited.token(mine);
+        // Alternated, so that a slow spell of the machine falls on both kinds alike.
+        own.push(await timed(ownToken));
+        other.push(await timed(theirToken));
+      }
+      const ratio = median(own) / median(other);
+      assert.ok(ratio > 1 / 3 && ratio < 3, `own ${median(own).toFixed(2)} ms, other ${median(other).toFixed(2)} ms`);
+      assert.equal((await unlimited.get('/v1/clientes', theirToken)).statusCode, 200, 'their token still works');
+    } finally {
+      await unlimited.close();
     }
   });
 
