@@ -25,13 +25,17 @@ const MEANING: { [C in OAuthErrorCode]: string | Record<(typeof OAUTH_ERRORS)[C]
   invalid_request: {
     400:
       'requisição malformada (corpo, cabeçalho Basic, parâmetro repetido, segredo no corpo, query string, ' +
-      'cabeçalho `Authorization`, `Host` ou `Content-Type` enviado mais de uma vez).',
+      'cabeçalho `Authorization`, `Host` ou `Content-Type` enviado mais de uma vez, Basic e asserção juntos, ' +
+      '`client_assertion` sem `client_assertion_type` ou vice-versa).',
     413: `corpo acima de ${TOKEN_BODY_LIMIT} bytes.`,
     415:
       '`Content-Type` ausente ou diferente de `application/x-www-form-urlencoded`, ou `Content-Encoding` diferente de `identity` ' +
       '(o corpo não é descomprimido; a resposta traz `Accept-Encoding: identity`).',
   },
-  invalid_client: 'credenciais inválidas, revogadas ou expiradas; a resposta é a mesma em todos os casos.',
+  invalid_client:
+    'credenciais inválidas, revogadas ou expiradas; com chave pública, também asserção com assinatura, `aud`, `iss`/`sub` ou ' +
+    '`exp` inválidos, `exp` a mais de 5 minutos, `jti` já usado, ou método diferente do da credencial (Basic numa credencial ' +
+    'com chave, asserção numa credencial com segredo); a resposta é a mesma em todos os casos.',
   invalid_scope: 'escopo desconhecido ou não concedido à credencial.',
   unsupported_grant_type: 'só `client_credentials` é aceito.',
   ip_nao_autorizado: 'o IP de origem não está na lista de IPs permitidos da credencial.',
@@ -95,8 +99,10 @@ export const tokenOperations: DescribedOperations = {
   tag: {
     name: 'OAuth',
     description:
-      'Emissão de tokens de acesso (OAuth 2.0 Client Credentials, RFC 6749). O client id e o client secret vão por HTTP Basic, ' +
-      'nunca no corpo nem na URL; o token é usado como `Authorization: Bearer <token>` nos endpoints de dados.',
+      'Emissão e revogação de tokens de acesso (OAuth 2.0 Client Credentials, RFC 6749). O client id e o client secret vão por ' +
+      'HTTP Basic, nunca no corpo nem na URL; uma credencial criada com chave pública não tem segredo e se autentica com um JWT ' +
+      'assinado pela chave privada (`private_key_jwt`, RFC 7523), no corpo. O token é usado como `Authorization: Bearer <token>` ' +
+      'nos endpoints de dados.',
   },
   schemas: { Token: plainSchema(TokenResponseSchema), OAuthErro: plainSchema(OAuthErrorSchema) },
   paths: {
@@ -109,9 +115,13 @@ export const tokenOperations: DescribedOperations = {
           'Troca o client id e o client secret, enviados por HTTP Basic (cada um codificado como form-urlencoded antes do Base64, ' +
           `RFC 6749 2.3.1), por um token Bearer válido por ${TOKEN_LIFETIME_SECONDS} segundos. O corpo é \`application/x-www-form-urlencoded\`, ` +
           `com no máximo ${TOKEN_BODY_LIMIT} bytes. O segredo nunca vai no corpo nem na URL. ` +
+          'Credenciais criadas com chave pública não têm segredo: enviam, sem cabeçalho `Authorization`, ' +
+          '`client_assertion_type=urn:ietf:params:oauth:client-assertion-type:jwt-bearer` e `client_assertion=<JWT assinado>` ' +
+          '(`private_key_jwt`, RFC 7523; veja os parâmetros do corpo). ' +
           `Limites: ${TOKEN_ATTEMPTS_PER_IP} tentativas por minuto por IP e ${TOKEN_ATTEMPTS_PER_CLIENT} por minuto por client id, ` +
-          'contadas antes da verificação do segredo, com ou sem sucesso.',
-        security: [{ clientBasic: [] }],
+          'contadas antes da verificação do segredo ou da asserção, com ou sem sucesso.',
+        // Basic, or a signed assertion in the body (D57), which no OpenAPI security scheme describes.
+        security: [{ clientBasic: [] }, {}],
         requestBody: {
           required: true,
           content: {
@@ -144,12 +154,13 @@ export const tokenOperations: DescribedOperations = {
         summary: 'Revogar um token de acesso (RFC 7009)',
         description:
           'Revoga um token de acesso da própria credencial, na hora e em todas as instâncias: a próxima requisição com ele recebe 401. ' +
-          'O cliente se autentica como no endpoint de token (client id e client secret por HTTP Basic) e envia `token=<token de acesso>` ' +
+          'O cliente se autentica como no endpoint de token (client id e client secret por HTTP Basic, ou asserção assinada com a chave ' +
+          'privada) e envia `token=<token de acesso>` ' +
           'no corpo `application/x-www-form-urlencoded`. A resposta é 200 sem corpo em todos os casos — token da credencial, de outra ' +
           'credencial (que não é revogado), desconhecido ou já revogado —, para não revelar nada sobre tokens. `token_type_hint` é aceito e ' +
           `ignorado (a API emite só tokens de acesso). Limites: os mesmos do endpoint de token, nas mesmas contagens (${TOKEN_ATTEMPTS_PER_IP} ` +
           `tentativas por minuto por IP e ${TOKEN_ATTEMPTS_PER_CLIENT} por client id, somadas às de emissão de token).`,
-        security: [{ clientBasic: [] }],
+        security: [{ clientBasic: [] }, {}],
         requestBody: {
           required: true,
           content: {

@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { JWT_BEARER_ASSERTION, KEY_ALGORITHMS, MAX_ASSERTION_LIFETIME_SECONDS } from '../domain/client-auth.ts';
 import { TOKEN_LIFETIME_SECONDS } from '../domain/limits.ts';
 import { OAUTH_ERRORS } from './oauth-error.ts';
 
@@ -24,9 +25,29 @@ export const TokenResponseSchema = Type.Object(
   { description: 'Token emitido (RFC 6749, seção 5.1).' },
 );
 
+/** The form parameters of a client that authenticates with its key (D57, RFC 7523 §2.2), for both endpoints. */
+const AssertionParameters = {
+  client_assertion_type: Type.Optional(
+    Type.Literal(JWT_BEARER_ASSERTION, { description: 'Só para credenciais com chave pública: o tipo da asserção, sempre este valor.' }),
+  ),
+  client_assertion: Type.Optional(
+    Type.String({
+      description:
+        `Só para credenciais com chave pública: um JWT assinado com a chave privada (${KEY_ALGORITHMS.join(', ')}), com \`iss\` e \`sub\` ` +
+        'iguais ao client id, `aud` igual à URL deste endpoint de token (ou ao emissor, `<origem>/v1`), `exp` no máximo ' +
+        `${MAX_ASSERTION_LIFETIME_SECONDS / 60} minutos à frente e um \`jti\` único: uma asserção não pode ser usada duas vezes. ` +
+        'Sem cabeçalho `Authorization` junto.',
+    }),
+  ),
+  client_id: Type.Optional(
+    Type.String({ description: 'Opcional; quando enviado, deve ser o mesmo client id do cabeçalho Basic ou do `iss` da asserção.' }),
+  ),
+};
+
 /** The token request's form body, for the OpenAPI description (the endpoint reads the body itself, D26). */
 export const TokenRequestSchema = Type.Object(
   {
+    ...AssertionParameters,
     grant_type: Type.Literal('client_credentials'),
     scope: Type.Optional(
       Type.String({
@@ -44,6 +65,7 @@ export const RevokeRequestSchema = Type.Object(
   {
     token: Type.String({ description: 'O token de acesso a revogar.' }),
     token_type_hint: Type.Optional(Type.String({ description: 'Aceito e ignorado: a API emite só tokens de acesso.' })),
+    ...AssertionParameters,
   },
   { description: 'Corpo `application/x-www-form-urlencoded`; parâmetros desconhecidos são ignorados, repetidos são recusados.' },
 );

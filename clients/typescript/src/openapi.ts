@@ -12,7 +12,7 @@ export interface paths {
         put?: never;
         /**
          * Obter um token de acesso (client credentials)
-         * @description Troca o client id e o client secret, enviados por HTTP Basic (cada um codificado como form-urlencoded antes do Base64, RFC 6749 2.3.1), por um token Bearer válido por 3600 segundos. O corpo é `application/x-www-form-urlencoded`, com no máximo 8192 bytes. O segredo nunca vai no corpo nem na URL. Limites: 20 tentativas por minuto por IP e 5 por minuto por client id, contadas antes da verificação do segredo, com ou sem sucesso.
+         * @description Troca o client id e o client secret, enviados por HTTP Basic (cada um codificado como form-urlencoded antes do Base64, RFC 6749 2.3.1), por um token Bearer válido por 3600 segundos. O corpo é `application/x-www-form-urlencoded`, com no máximo 8192 bytes. O segredo nunca vai no corpo nem na URL. Credenciais criadas com chave pública não têm segredo: enviam, sem cabeçalho `Authorization`, `client_assertion_type=urn:ietf:params:oauth:client-assertion-type:jwt-bearer` e `client_assertion=<JWT assinado>` (`private_key_jwt`, RFC 7523; veja os parâmetros do corpo). Limites: 20 tentativas por minuto por IP e 5 por minuto por client id, contadas antes da verificação do segredo ou da asserção, com ou sem sucesso.
          */
         post: operations["emitirToken"];
         delete?: never;
@@ -32,7 +32,7 @@ export interface paths {
         put?: never;
         /**
          * Revogar um token de acesso (RFC 7009)
-         * @description Revoga um token de acesso da própria credencial, na hora e em todas as instâncias: a próxima requisição com ele recebe 401. O cliente se autentica como no endpoint de token (client id e client secret por HTTP Basic) e envia `token=<token de acesso>` no corpo `application/x-www-form-urlencoded`. A resposta é 200 sem corpo em todos os casos — token da credencial, de outra credencial (que não é revogado), desconhecido ou já revogado —, para não revelar nada sobre tokens. `token_type_hint` é aceito e ignorado (a API emite só tokens de acesso). Limites: os mesmos do endpoint de token, nas mesmas contagens (20 tentativas por minuto por IP e 5 por client id, somadas às de emissão de token).
+         * @description Revoga um token de acesso da própria credencial, na hora e em todas as instâncias: a próxima requisição com ele recebe 401. O cliente se autentica como no endpoint de token (client id e client secret por HTTP Basic, ou asserção assinada com a chave privada) e envia `token=<token de acesso>` no corpo `application/x-www-form-urlencoded`. A resposta é 200 sem corpo em todos os casos — token da credencial, de outra credencial (que não é revogado), desconhecido ou já revogado —, para não revelar nada sobre tokens. `token_type_hint` é aceito e ignorado (a API emite só tokens de acesso). Limites: os mesmos do endpoint de token, nas mesmas contagens (20 tentativas por minuto por IP e 5 por client id, somadas às de emissão de token).
          */
         post: operations["revogarToken"];
         delete?: never;
@@ -1015,6 +1015,15 @@ export interface operations {
                  *     }
                  */
                 "application/x-www-form-urlencoded": {
+                    /**
+                     * @description Só para credenciais com chave pública: o tipo da asserção, sempre este valor.
+                     * @constant
+                     */
+                    client_assertion_type?: "urn:ietf:params:oauth:client-assertion-type:jwt-bearer";
+                    /** @description Só para credenciais com chave pública: um JWT assinado com a chave privada (RS256, PS256, ES256), com `iss` e `sub` iguais ao client id, `aud` igual à URL deste endpoint de token (ou ao emissor, `<origem>/v1`), `exp` no máximo 5 minutos à frente e um `jti` único: uma asserção não pode ser usada duas vezes. Sem cabeçalho `Authorization` junto. */
+                    client_assertion?: string;
+                    /** @description Opcional; quando enviado, deve ser o mesmo client id do cabeçalho Basic ou do `iss` da asserção. */
+                    client_id?: string;
                     /** @constant */
                     grant_type: "client_credentials";
                     /** @description Escopos separados por espaço, subconjunto dos escopos da credencial; repetidos valem uma vez. Ausente ou vazio (`scope=`): todos os escopos da credencial. Só espaços: `invalid_scope`. */
@@ -1043,7 +1052,7 @@ export interface operations {
                     "application/json": components["schemas"]["Token"];
                 };
             };
-            /** @description `invalid_request`: requisição malformada (corpo, cabeçalho Basic, parâmetro repetido, segredo no corpo, query string, cabeçalho `Authorization`, `Host` ou `Content-Type` enviado mais de uma vez). `invalid_scope`: escopo desconhecido ou não concedido à credencial. `unsupported_grant_type`: só `client_credentials` é aceito. */
+            /** @description `invalid_request`: requisição malformada (corpo, cabeçalho Basic, parâmetro repetido, segredo no corpo, query string, cabeçalho `Authorization`, `Host` ou `Content-Type` enviado mais de uma vez, Basic e asserção juntos, `client_assertion` sem `client_assertion_type` ou vice-versa). `invalid_scope`: escopo desconhecido ou não concedido à credencial. `unsupported_grant_type`: só `client_credentials` é aceito. */
             400: {
                 headers: {
                     "X-Request-ID": components["headers"]["XRequestId"];
@@ -1062,7 +1071,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_client`: credenciais inválidas, revogadas ou expiradas; a resposta é a mesma em todos os casos. */
+            /** @description `invalid_client`: credenciais inválidas, revogadas ou expiradas; com chave pública, também asserção com assinatura, `aud`, `iss`/`sub` ou `exp` inválidos, `exp` a mais de 5 minutos, `jti` já usado, ou método diferente do da credencial (Basic numa credencial com chave, asserção numa credencial com segredo); a resposta é a mesma em todos os casos. */
             401: {
                 headers: {
                     "X-Request-ID": components["headers"]["XRequestId"];
@@ -1245,6 +1254,15 @@ export interface operations {
                     token: string;
                     /** @description Aceito e ignorado: a API emite só tokens de acesso. */
                     token_type_hint?: string;
+                    /**
+                     * @description Só para credenciais com chave pública: o tipo da asserção, sempre este valor.
+                     * @constant
+                     */
+                    client_assertion_type?: "urn:ietf:params:oauth:client-assertion-type:jwt-bearer";
+                    /** @description Só para credenciais com chave pública: um JWT assinado com a chave privada (RS256, PS256, ES256), com `iss` e `sub` iguais ao client id, `aud` igual à URL deste endpoint de token (ou ao emissor, `<origem>/v1`), `exp` no máximo 5 minutos à frente e um `jti` único: uma asserção não pode ser usada duas vezes. Sem cabeçalho `Authorization` junto. */
+                    client_assertion?: string;
+                    /** @description Opcional; quando enviado, deve ser o mesmo client id do cabeçalho Basic ou do `iss` da asserção. */
+                    client_id?: string;
                 };
             };
         };
@@ -1258,7 +1276,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `invalid_request`: requisição malformada (corpo, cabeçalho Basic, parâmetro repetido, segredo no corpo, query string, cabeçalho `Authorization`, `Host` ou `Content-Type` enviado mais de uma vez). `invalid_scope`: escopo desconhecido ou não concedido à credencial. `unsupported_grant_type`: só `client_credentials` é aceito. */
+            /** @description `invalid_request`: requisição malformada (corpo, cabeçalho Basic, parâmetro repetido, segredo no corpo, query string, cabeçalho `Authorization`, `Host` ou `Content-Type` enviado mais de uma vez, Basic e asserção juntos, `client_assertion` sem `client_assertion_type` ou vice-versa). `invalid_scope`: escopo desconhecido ou não concedido à credencial. `unsupported_grant_type`: só `client_credentials` é aceito. */
             400: {
                 headers: {
                     "X-Request-ID": components["headers"]["XRequestId"];
@@ -1277,7 +1295,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_client`: credenciais inválidas, revogadas ou expiradas; a resposta é a mesma em todos os casos. */
+            /** @description `invalid_client`: credenciais inválidas, revogadas ou expiradas; com chave pública, também asserção com assinatura, `aud`, `iss`/`sub` ou `exp` inválidos, `exp` a mais de 5 minutos, `jti` já usado, ou método diferente do da credencial (Basic numa credencial com chave, asserção numa credencial com segredo); a resposta é a mesma em todos os casos. */
             401: {
                 headers: {
                     "X-Request-ID": components["headers"]["XRequestId"];
