@@ -1,6 +1,10 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { ApiError, ApiExternaClient, OAuthError, type ClientOptions } from '../../clients/typescript/src/index.ts';
+import { OPERATOR } from '../../src/credentials/audit.ts';
+import { createKeyCredential } from '../../src/credentials/credentials.service.ts';
+import { readPublicKey } from '../../src/credentials/public-key.ts';
 import { buildDemoDataset } from '../../src/demo/demo-dataset/index.ts';
 import type { Lease, Limiter, WindowState } from '../../src/ratelimit/limiter.ts';
 import { MemoryLimiter } from '../../src/ratelimit/memory-limiter.ts';
@@ -485,5 +489,136 @@ describe('change feeds', () => {
       assert.equal(entry.id, first, 'the same first entry');
       break;
     }
+  });
+});
+
+describe('private_key_jwt: a credential made with a public key', () => {
+  type Alg = 'RS256' | 'PS256' | 'ES256';
+  const keyPair = (alg: Alg) =>
+    alg === 'ES256' ? generateKeyPairSync('ec', { namedCurve: 'P-256' }) : generateKeyPairSync('rsa', { modulusLength: 2048 });
+
+  /** A key credential of company 1 (reading clientes) made by the server's own service, and its private key. */
+  async function keyCredential(alg: Alg): Promise<{ clientId: string; privateKey: KeyObject }> {
+    const { privateKey, publicKey } = keyPair(alg);
+    const key = await readPublicKey(publicKey.export({ format: 'pem', type: 'spki' }).toString());
+    if ('problem' in key) throw new Error(key.problem);
+    const input = { empresaId: 1, name: `cliente TS ${alg}`, scopes: ['clientes:ler'], allowedIps: [], expires: null };
+    const row = await createKeyCredential(t.store.central, input, key, OPERATOR);
+    return { clientId: row.client_id, privateKey };
+  }
+
+  /** A client on that key, recording each request to the OAuth endpoints: path, Authorization header and form. */
+  function keyClient(clientId: string, privateKey: ClientOptions['privateKey'], algorithm?: Alg) {
+    const oauth: { path: string; authorization: string | null; form: URLSearchParams }[] = [];
+    const client = new ApiExternaClient({
+      baseUrl: `${origin}/v1`,
+      clientId,
+      privateKey,
+      ...(algorithm === undefined ? {} : { algorithm }),
+      fetch: async (input, init) => {
+        const path = new URL(String(input)).pathname;
+        if (path.startsWith('/v1/oauth/')) {
+          oauth.push({
+            path,
+            authorization: new Headers(init?.headers).get('authorization'),
+            form: new URLSearchParams(String(init?.body)),
+          });
+        }
+        return fetch(input, init);
+      },
+    });
+    return { client, oauth };
+  }
+
+  const part = (jwt: string, i: number) => JSON.parse(Buffer.from(jwt.split('.')[i]!, 'base64url').toString()) as Record<string, unknown>;
+
+  // Each key form once: PEM text, a KeyObject and a Web Crypto key; the algorithm asked for or the key's default.
+  const cases: { alg: Alg; form: string; key: (k: KeyObject) => Promise<ClientOptions['privateKey']>; algorithm?: Alg }[] = [
+    {
+      alg: 'ES256',
+      form: 'PKCS#8 PEM text, algorithm from the key',
+      key: async (k) => k.export({ format: 'pem', type: 'pkcs8' }).toString(),
+    },
+    { alg: 'RS256', form: 'a node:crypto KeyObject, algorithm from the key', key: async (k) => k },
+    {
+      alg: 'PS256',
+      form: 'PEM text with algorithm PS256',
+      key: async (k) => k.export({ format: 'pem', type: 'pkcs8' }).toString(),
+      algorithm: 'PS256',
+    },
+    {
+      alg: 'ES256',
+      form: 'a Web Crypto CryptoKey',
+      key: (k) =>
+        crypto.subtle.importKey('pkcs8', k.export({ format: 'der', type: 'pkcs8' }), { name: 'ECDSA', namedCurve: 'P-256' }, false, [
+          'sign',
+        ]),
+    },
+  ];
+  for (const { alg, form, key, algorithm } of cases) {
+    test(`${alg}, ${form}: a token with no Authorization header, data read, the token revoked; each assertion with a fresh jti`, async () => {
+      const cred = await keyCredential(alg);
+      const { client, oauth } = keyClient(cred.clientId, await key(cred.privateKey), algorithm);
+      const first = await client.token();
+      assert.equal(first.scope, 'clientes:ler');
+      assert.ok((await client.clientes.list({ por_pagina: 1 })).data.length > 0);
+      await client.revoke();
+      const refused = await fetch(`${origin}/v1/clientes`, { headers: { authorization: `Bearer ${first.access_token}` } });
+      assert.equal(refused.status, 401, 'the revoked token no longer reads');
+      await refused.arrayBuffer();
+      assert.ok((await client.clientes.list({ por_pagina: 1 })).data.length > 0, 'a new token for the next call');
+
+      assert.deepEqual(
+        oauth.map((r) => r.path),
+        ['/v1/oauth/token', '/v1/oauth/revoke', '/v1/oauth/token'],
+      );
+      for (const request of oauth) {
+        assert.equal(request.authorization, null, 'no Basic: the assertion authenticates');
+        assert.equal(request.form.get('client_assertion_type'), 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer');
+      }
+      assert.equal(oauth[1]?.form.get('token'), first.access_token);
+      const jwts = oauth.map((r) => r.form.get('client_assertion') ?? '');
+      assert.deepEqual(part(jwts[0]!, 0), { alg, typ: 'JWT' });
+      const claims = part(jwts[0]!, 1);
+      assert.equal(claims.iss, cred.clientId);
+      assert.equal(claims.sub, cred.clientId);
+      assert.equal(claims.aud, `${origin}/v1/oauth/token`);
+      assert.equal((claims.exp as number) - (claims.iat as number), 60);
+      assert.ok(Math.abs((claims.iat as number) - Date.now() / 1000) < 5);
+      assert.equal(new Set(jwts.map((jwt) => part(jwt, 1).jti)).size, 3, 'a new jti each time');
+    });
+  }
+
+  test('a retried token request (429) carries a new assertion: the retry is not a replay', async () => {
+    const cred = await keyCredential('ES256');
+    const { client, oauth } = keyClient(cred.clientId, cred.privateKey);
+    limiter.nextToken({ kind: 'refuse', retryAfter: 1 });
+    assert.ok((await client.clientes.list({ por_pagina: 1 })).data.length > 0);
+    assert.equal(oauth.length, 2);
+    const [a, b] = oauth.map((r) => r.form.get('client_assertion'));
+    assert.notEqual(a, b);
+  });
+
+  test('refused before any request: a secret and a key at once, or neither; a key the algorithm does not fit; a PEM that is not PKCS#8', async () => {
+    const cred = await keyCredential('RS256');
+    assert.throws(
+      () => new ApiExternaClient({ baseUrl: origin, clientId: cred.clientId, clientSecret: 's', privateKey: cred.privateKey }),
+      TypeError,
+    );
+    assert.throws(() => new ApiExternaClient({ baseUrl: origin, clientId: cred.clientId }), TypeError);
+    const wrongAlg = keyClient(cred.clientId, cred.privateKey, 'ES256');
+    await assert.rejects(wrongAlg.client.token(), { name: 'TypeError', message: /RS256 ou PS256/ });
+    const sec1 = keyPair('ES256').privateKey.export({ format: 'pem', type: 'sec1' }).toString();
+    const legacy = keyClient(cred.clientId, sec1);
+    await assert.rejects(legacy.client.token(), { name: 'TypeError', message: /openssl pkcs8 -topk8/ });
+    assert.equal(wrongAlg.oauth.length + legacy.oauth.length, 0);
+  });
+
+  test('a key the credential does not hold: OAuthError invalid_client', async () => {
+    const cred = await keyCredential('ES256');
+    const { client } = keyClient(cred.clientId, keyPair('ES256').privateKey);
+    const err = await rejectsWith(client.token(), OAuthError);
+    assert.equal(err.status, 401);
+    assert.equal(err.error, 'invalid_client');
   });
 });

@@ -6,8 +6,14 @@ import type { AddressInfo } from 'node:net';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { generateKeyPairSync } from 'node:crypto';
+import { OPERATOR } from '../../src/credentials/audit.ts';
+import { createKeyCredential } from '../../src/credentials/credentials.service.ts';
+import { readPublicKey } from '../../src/credentials/public-key.ts';
 import { buildDemoDataset } from '../../src/demo/demo-dataset/index.ts';
 import { newWebhookSecret, webhookSignature } from '../../src/crypto/webhook-signature.ts';
+import type { WindowState } from '../../src/ratelimit/limiter.ts';
+import { MemoryLimiter } from '../../src/ratelimit/memory-limiter.ts';
 import { todayInSaoPaulo } from '../../src/time/sao-paulo-date.ts';
 import { TestApp } from '../helpers/test-app.ts';
 
@@ -19,13 +25,48 @@ import { TestApp } from '../helpers/test-app.ts';
 
 /** The interpreter: `php` on the PATH, or the one PHP_BINARY names. */
 const php = process.env.PHP_BINARY ?? 'php';
-const probe = spawnSync(php, ['-r', "exit(extension_loaded('curl') && extension_loaded('json') ? 0 : 3);"]);
+const probe = spawnSync(php, [
+  '-r',
+  "exit(extension_loaded('curl') && extension_loaded('json') ? (extension_loaded('openssl') ? 0 : 4) : 3);",
+]);
 const skip =
   probe.error !== undefined
     ? 'php is not installed (Debian: php-cli php-curl)'
-    : probe.status !== 0
+    : probe.status === 3
       ? 'php has no curl extension (Debian: php-curl)'
-      : false;
+      : probe.status === 4
+        ? 'php has no openssl extension, which signing with a private key needs'
+        : probe.status !== 0
+          ? `php failed: ${probe.stderr?.toString()}`
+          : false;
+
+/**
+ * Every request of this file comes from 127.0.0.1, and the token attempts of its many credentials
+ * would pass the per-IP limit (tested in test/oauth): it is lifted; the per-credential one stays.
+ */
+class LocalLimiter extends MemoryLimiter {
+  override hit(key: string, limit: number): Promise<WindowState> {
+    return super.hit(key, key.startsWith('token-ip:') ? Number.MAX_SAFE_INTEGER : limit);
+  }
+}
+
+/** Key credentials of company 1 (reading clientes), made by the server's own service, with their private keys as PEM. */
+async function keyCredentials(): Promise<{ alg: string; client_id: string; private_key: string }[]> {
+  const keys = [
+    { alg: 'RS256', pair: generateKeyPairSync('rsa', { modulusLength: 2048 }), type: 'pkcs8' },
+    // SEC1 ("BEGIN EC PRIVATE KEY", as `openssl ecparam -genkey` writes it) is read as well as PKCS#8.
+    { alg: 'ES256', pair: generateKeyPairSync('ec', { namedCurve: 'P-256' }), type: 'sec1' },
+  ] as const;
+  const credentials = [];
+  for (const { alg, pair, type } of keys) {
+    const key = await readPublicKey(pair.publicKey.export({ format: 'pem', type: 'spki' }).toString());
+    if ('problem' in key) throw new Error(key.problem);
+    const input = { empresaId: 1, name: `cliente PHP ${alg}`, scopes: ['clientes:ler'], allowedIps: [], expires: null };
+    const row = await createKeyCredential(t.store.central, input, key, OPERATOR);
+    credentials.push({ alg, client_id: row.client_id, private_key: pair.privateKey.export({ format: 'pem', type }).toString() });
+  }
+  return credentials;
+}
 
 let t: TestApp;
 let origin = '';
@@ -105,7 +146,7 @@ const checks = (output: string) => output.split('\n').filter((line) => line.star
 describe('the PHP client (clients/php)', () => {
   before(async () => {
     if (skip !== false) return;
-    t = await TestApp.start();
+    t = await TestApp.start({ limiter: new LocalLimiter() });
     await t.load(buildDemoDataset({ today: todayInSaoPaulo() }));
     origin = await t.app.listen({ host: '127.0.0.1', port: 0 });
     fake = fakeServer();
@@ -119,11 +160,12 @@ describe('the PHP client (clients/php)', () => {
   });
 
   test(
-    'lists, details, pages, errors, the feed, exports, retries, tokens and webhooks; then the feed from a stored cursor',
+    'lists, details, pages, errors, the feed, exports, retries, tokens, revocation, private_key_jwt and webhooks; then the feed from a stored cursor',
     { skip },
     async (context) => {
       const cred = await t.credential(1);
       const scoped = await t.credential(1, { scopes: ['produtos:ler'] });
+      const revoking = await t.credential(1);
       const token = await t.token(await t.credential(1));
       const total = async (url: string) => ((await t.get(url, token)).json() as { meta: { total: number } }).meta.total;
 
@@ -141,6 +183,9 @@ describe('the PHP client (clients/php)', () => {
         API_CLIENT_SECRET: cred.secret,
         SCOPED_CLIENT_ID: scoped.clientId,
         SCOPED_CLIENT_SECRET: scoped.secret,
+        REVOKE_CLIENT_ID: revoking.clientId,
+        REVOKE_CLIENT_SECRET: revoking.secret,
+        KEY_CREDENTIALS: JSON.stringify(await keyCredentials()),
         FAKE_BASE_URL: fakeOrigin,
         CURSOR_FILE: cursorFile,
         EXPECT_CLIENTES_TOTAL: String((await total('/v1/clientes?por_pagina=1')) + (await total('/v1/clientes?por_pagina=1&ativo=0'))),

@@ -4,8 +4,14 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { generateKeyPairSync } from 'node:crypto';
+import { OPERATOR } from '../../src/credentials/audit.ts';
+import { createKeyCredential } from '../../src/credentials/credentials.service.ts';
+import { readPublicKey } from '../../src/credentials/public-key.ts';
 import { buildDemoDataset } from '../../src/demo/demo-dataset/index.ts';
 import { newWebhookSecret, webhookSignature } from '../../src/crypto/webhook-signature.ts';
+import { MemoryLimiter } from '../../src/ratelimit/memory-limiter.ts';
+import type { WindowState } from '../../src/ratelimit/limiter.ts';
 import { todayInSaoPaulo } from '../../src/time/sao-paulo-date.ts';
 import { TestApp, type TestCredential } from '../helpers/test-app.ts';
 
@@ -19,6 +25,23 @@ import { TestApp, type TestCredential } from '../helpers/test-app.ts';
 const PACKAGE = path.join('clients', 'python');
 const python = spawnSync('python3', ['--version'], { encoding: 'utf8' });
 const skip = python.status === 0 ? false : 'python3 is not installed: the Python client is not tested';
+// Authenticating with a private key needs the `cryptography` package, which the `python3` on the
+// PATH (a pyenv one, say) may lack while Debian's python3-cryptography is there: the first that has it.
+const keyPython = ['python3', '/usr/bin/python3'].find(
+  (candidate) => spawnSync(candidate, ['-c', 'import cryptography'], { stdio: 'ignore' }).status === 0,
+);
+const keySkip =
+  skip !== false ? skip : keyPython === undefined ? 'no python3 here imports cryptography (Debian: python3-cryptography)' : false;
+
+/**
+ * Every request of this file comes from 127.0.0.1, and the token attempts of its many credentials
+ * would pass the per-IP limit (tested in test/oauth): it is lifted; the per-credential one stays.
+ */
+class LocalLimiter extends MemoryLimiter {
+  override hit(key: string, limit: number): Promise<WindowState> {
+    return super.hit(key, key.startsWith('token-ip:') ? Number.MAX_SAFE_INTEGER : limit);
+  }
+}
 
 let t: TestApp;
 let origin = '';
@@ -32,9 +55,9 @@ interface Run {
 }
 
 /** A python process, awaited without blocking this process's event loop (the server under test answers it). */
-function runPython(args: string[], env: Record<string, string>, cwd = process.cwd()): Promise<Run> {
+function runPython(args: string[], env: Record<string, string>, cwd = process.cwd(), interpreter = 'python3'): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn('python3', ['-W', 'error', ...args], {
+    const child = spawn(interpreter, ['-W', 'error', ...args], {
       cwd,
       env: {
         ...process.env,
@@ -74,7 +97,7 @@ async function tokensOf(cred: TestCredential): Promise<number> {
 
 describe('the Python client (clients/python)', { skip }, () => {
   before(async () => {
-    t = await TestApp.start();
+    t = await TestApp.start({ limiter: new LocalLimiter() });
     await t.load(buildDemoDataset({ today: todayInSaoPaulo() }));
     origin = await t.app.listen({ host: '127.0.0.1', port: 0 });
     full = await t.credential(1);
@@ -98,6 +121,7 @@ describe('the Python client (clients/python)', { skip }, () => {
       AE_CLIENT_SECRET: full.secret,
       AE_NARROW_CLIENT_ID: narrow.clientId,
       AE_NARROW_CLIENT_SECRET: narrow.secret,
+      ...(await t.credential(1).then((own) => ({ AE_REVOKE_CLIENT_ID: own.clientId, AE_REVOKE_CLIENT_SECRET: own.secret }))),
       AE_STATE_FILE: path.join(work, 'state.json'),
       AE_EXPECTED: JSON.stringify({ servicos_ids: ids }),
       AE_WEBHOOK_SAMPLE: JSON.stringify({
@@ -167,5 +191,29 @@ describe('the Python client (clients/python)', { skip }, () => {
     }
     assert.ok(!(String(gone) in registros), 'the deletion reached the copy');
     assert.equal(Object.keys(registros).length, Object.keys(copy.registros).length - 1);
+  });
+
+  test('private_key_jwt: with an RS256, a PS256 and an ES256 key, a token, data and the revocation', { skip: keySkip }, async () => {
+    const keys = [
+      { alg: 'RS256', pair: generateKeyPairSync('rsa', { modulusLength: 2048 }), type: 'pkcs8' },
+      { alg: 'PS256', pair: generateKeyPairSync('rsa', { modulusLength: 2048 }), type: 'pkcs1' },
+      // SEC1 ("BEGIN EC PRIVATE KEY", as `openssl ecparam -genkey` writes it) is read as well as PKCS#8.
+      { alg: 'ES256', pair: generateKeyPairSync('ec', { namedCurve: 'P-256' }), type: 'sec1' },
+    ] as const;
+    const credentials = [];
+    for (const { alg, pair, type } of keys) {
+      const key = await readPublicKey(pair.publicKey.export({ format: 'pem', type: 'spki' }).toString());
+      if ('problem' in key) throw new Error(key.problem);
+      const input = { empresaId: 1, name: `cliente Python ${alg}`, scopes: ['clientes:ler'], allowedIps: [], expires: null };
+      const row = await createKeyCredential(t.store.central, input, key, OPERATOR);
+      credentials.push({ alg, client_id: row.client_id, private_key: pair.privateKey.export({ format: 'pem', type }).toString() });
+    }
+    const env = { AE_BASE_URL: `${origin}/v1`, AE_KEY_CREDENTIALS: JSON.stringify(credentials) };
+    const args = ['-m', 'unittest', 'discover', '-v', '-s', path.join(PACKAGE, 'tests'), '-p', 'private_key_*.py'];
+    const run = await runPython(args, env, process.cwd(), keyPython);
+    assert.equal(run.code, 0, run.output);
+    assert.match(run.output, /\nOK\n?$/, `nothing skipped:\n${run.output}`);
+    assert.match(run.output, /test_token_data_and_revocation_with_each_key \(private_key_tests\.[^\n]*\.\.\. ok/);
+    assert.doesNotMatch(run.output, /ResourceWarning|Exception ignored/, run.output);
   });
 });

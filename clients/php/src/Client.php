@@ -25,20 +25,30 @@ final class Client
     private readonly int $maxRetries;
     private readonly int $maxRetryDelay;
     private readonly int $margin;
+    private readonly ?ClientAssertion $assertion;
     private ?string $token = null;
     /** quando (epoch, em segundos com fração) pedir um token novo */
     private float $renewAt = 0.0;
 
     /**
      * @param string $baseUrl o endereço da API, ex. `https://api.example.com/v1` (só a origem também serve)
-     * @param array{scope?: list<string>, timeout?: int, maxRetries?: int, maxRetryDelay?: int, tokenRenewalMargin?: int} $options
+     * @param string|null $clientSecret o segredo da credencial, enviado por HTTP Basic; null com `privateKey`
+     * @param array{scope?: list<string>, timeout?: int, maxRetries?: int, maxRetryDelay?: int, tokenRenewalMargin?: int, privateKey?: \OpenSSLAsymmetricKey|string, algorithm?: string} $options
+     *   privateKey: no lugar do segredo, a chave privada (PEM sem senha) de uma credencial criada com
+     *   chave pública; algorithm: com ela, 'RS256' (RSA) ou 'ES256' (EC P-256), por padrão o da chave;
      *   timeout: limite de cada requisição, em segundos (30; numa exportação, de cada leitura);
      *   maxRetries: novas tentativas após 429 ou 503 (3; 0 desliga); maxRetryDelay: a maior espera, em
      *   segundos (60; um Retry-After maior lança o erro na hora); tokenRenewalMargin: o token é renovado
      *   esses segundos antes de vencer (60).
      */
-    public function __construct(string $baseUrl, private readonly string $clientId, private readonly string $clientSecret, array $options = [])
+    public function __construct(string $baseUrl, private readonly string $clientId, private readonly ?string $clientSecret = null, array $options = [])
     {
+        if (($clientSecret === null) === (($options['privateKey'] ?? null) === null)) {
+            throw new \InvalidArgumentException('informe o clientSecret ou a opção privateKey (um dos dois)');
+        }
+        $this->assertion = isset($options['privateKey'])
+            ? ClientAssertion::create($clientId, $options['privateKey'], $options['algorithm'] ?? null)
+            : null;
         $this->origin = (string) preg_replace('#/v1$#', '', rtrim($baseUrl, '/'));
         $this->scope = $options['scope'] ?? null;
         $this->timeout = $options['timeout'] ?? 30;
@@ -67,15 +77,8 @@ final class Client
         if ($this->scope !== null) {
             $form['scope'] = implode(' ', $this->scope);
         }
-        $basic = base64_encode(urlencode($this->clientId) . ':' . urlencode($this->clientSecret));
         $http = $this->respond(
-            fn (): Http => Http::open(
-                "{$this->origin}/v1/oauth/token",
-                ["Authorization: Basic {$basic}", 'Content-Type: application/x-www-form-urlencoded', 'Accept: application/json'],
-                http_build_query($form, '', '&', PHP_QUERY_RFC1738),
-                $this->timeout,
-                false,
-            ),
+            fn (): Http => $this->oauthRequest('/v1/oauth/token', $form, ['Accept: application/json']),
             [OAuthException::class, 'fromResponse'],
         );
         try {
@@ -86,6 +89,54 @@ final class Client
         $this->token = $token['access_token'];
         $this->renewAt = microtime(true) + ($token['expires_in'] - $this->margin);
         return $token;
+    }
+
+    /**
+     * `POST /v1/oauth/revoke` (RFC 7009): revoga na hora, em toda instância da API, um token desta
+     * credencial — por padrão o que o cliente tem, que ele então esquece (a próxima chamada pede
+     * outro); sem token nenhum, não faz nada. O servidor responde igual quer o token fosse desta
+     * credencial ou não.
+     *
+     * @throws OAuthException
+     */
+    public function revoke(?string $token = null): void
+    {
+        $target = $token ?? $this->token;
+        if ($target === null) {
+            return;
+        }
+        $http = $this->respond(
+            fn (): Http => $this->oauthRequest('/v1/oauth/revoke', ['token' => $target], []),
+            [OAuthException::class, 'fromResponse'],
+        );
+        try {
+            $http->readAll();
+        } finally {
+            $http->close();
+        }
+        if ($this->token === $target) {
+            $this->token = null;
+        }
+    }
+
+    /**
+     * Um pedido ao endpoint de token ou de revogação, com a autenticação do cliente: o segredo por
+     * HTTP Basic, ou uma asserção assinada no corpo — nova a cada tentativa, porque uma repetida
+     * repetiria o `jti` e seria recusada.
+     *
+     * @param array<string, string> $form
+     * @param list<string> $headers
+     */
+    private function oauthRequest(string $path, array $form, array $headers): Http
+    {
+        $headers[] = 'Content-Type: application/x-www-form-urlencoded';
+        if ($this->assertion !== null) {
+            // A URL do endpoint de token é uma audiência que os dois endpoints aceitam (RFC 7523 §3).
+            $form += $this->assertion->fields("{$this->origin}/v1/oauth/token");
+        } else {
+            $headers[] = 'Authorization: Basic ' . base64_encode(urlencode($this->clientId) . ':' . urlencode((string) $this->clientSecret));
+        }
+        return Http::open($this->origin . $path, $headers, http_build_query($form, '', '&', PHP_QUERY_RFC1738), $this->timeout, false);
     }
 
     /**

@@ -5,7 +5,7 @@ declare(strict_types=1);
 namespace ApiExterna;
 
 /**
- * Uma resposta de erro do endpoint de token, no formato OAuth {error, error_description}:
+ * Uma resposta de erro do endpoint de token ou de revogação, no formato OAuth {error, error_description}:
  * `invalid_client` (id ou segredo errado, credencial revogada ou vencida), `invalid_scope`,
  * `temporarily_unavailable` (429/503), ...
  */

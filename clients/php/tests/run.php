@@ -33,6 +33,17 @@ function check(bool $ok, string $what): void
     echo "ok: {$what}\n";
 }
 
+/** O status de `GET /v1/clientes` com $token, sem o cliente (que trocaria um token recusado). */
+function statusOf(string $token): int
+{
+    $ch = curl_init(env('API_BASE_URL') . '/v1/clientes?por_pagina=1');
+    curl_setopt_array($ch, [CURLOPT_HTTPHEADER => ["Authorization: Bearer {$token}"], CURLOPT_RETURNTRANSFER => true, CURLOPT_TIMEOUT => 10]);
+    curl_exec($ch);
+    $status = (int) curl_getinfo($ch, CURLINFO_RESPONSE_CODE);
+    curl_close($ch);
+    return $status;
+}
+
 /** @return \Throwable|null a exceção que $fn lançou */
 function thrown(callable $fn): ?\Throwable
 {
@@ -144,6 +155,55 @@ foreach ($api->produtos->export() as $p) {
 }
 check(iterator_count($api->servicos->export()->getIterator()) > 0, 'depois de sair no meio, outra exportação da mesma credencial funciona');
 file_put_contents($cursorFile, $exp->cursor());
+
+// --- revogação ---
+$own = new Client(env('API_BASE_URL'), env('REVOKE_CLIENT_ID'), env('REVOKE_CLIENT_SECRET'));
+$own->revoke();
+check(true, 'revoke() sem token não faz nada');
+$first = $own->token()['access_token'];
+$own->revoke();
+check(statusOf($first) === 401, 'revoke() revoga o token que o cliente tem');
+check(count($own->clientes->list(['por_pagina' => 1])['data']) === 1, 'a chamada seguinte pede um token novo');
+$theirs = (new Client(env('API_BASE_URL'), env('API_CLIENT_ID'), env('API_CLIENT_SECRET')))->token()['access_token'];
+$own->revoke($theirs);
+check(statusOf($theirs) === 200, 'revoke($token) de outra credencial: 200, e o token continua valendo');
+
+// --- chave privada (private_key_jwt) ---
+foreach (json_decode(env('KEY_CREDENTIALS'), true, 512, JSON_THROW_ON_ERROR) as $cred) {
+    $alg = $cred['alg'];
+    $keyApi = new Client(env('API_BASE_URL') . '/v1', $cred['client_id'], null, ['privateKey' => $cred['private_key']]);
+    $token = $keyApi->token();
+    check($token['scope'] === 'clientes:ler', "{$alg}: um token pela asserção assinada");
+    check(count($keyApi->clientes->list(['por_pagina' => 1])['data']) === 1, "{$alg}: o token lê clientes");
+    $keyApi->revoke();
+    check(statusOf($token['access_token']) === 401, "{$alg}: revoke() autenticado pela chave revoga o token");
+    check(count($keyApi->clientes->list(['por_pagina' => 1])['data']) === 1, "{$alg}: depois, um token novo (asserção com outro jti)");
+}
+$ecKey = openssl_pkey_new(['private_key_type' => OPENSSL_KEYTYPE_EC, 'curve_name' => 'prime256v1']);
+$e = thrown(fn () => (new Client(env('API_BASE_URL'), $cred['client_id'], null, ['privateKey' => $ecKey]))->token());
+check($e instanceof \ApiExterna\OAuthException && $e->status === 401 && $e->error === 'invalid_client', 'uma chave que a credencial não tem: invalid_client');
+$rsaKey = openssl_pkey_new(['private_key_type' => OPENSSL_KEYTYPE_RSA, 'private_key_bits' => 2048]);
+$e = thrown(fn () => new Client(env('API_BASE_URL'), 'id', null, ['privateKey' => $rsaKey, 'algorithm' => 'PS256']));
+check($e instanceof \InvalidArgumentException && str_contains($e->getMessage(), 'RSA-PSS'), 'PS256: recusado, com o motivo (o openssl_sign não faz PSS)');
+check(thrown(fn () => new Client(env('API_BASE_URL'), 'id')) instanceof \InvalidArgumentException, 'nem segredo nem chave: recusado');
+check(thrown(fn () => new Client(env('API_BASE_URL'), 'id', 's', ['privateKey' => $ecKey])) instanceof \InvalidArgumentException, 'segredo e chave: recusado');
+// r ou s com o bit alto ligado (33 bytes em DER) ou com zeros à esquerda (menos de 32): sempre 64 bytes que conferem.
+$signer = \ApiExterna\ClientAssertion::create('id', $ecKey, null);
+$public = openssl_pkey_get_public(openssl_pkey_get_details($ecKey)['key']);
+$good = 0;
+for ($i = 0; $i < 500; $i++) {
+    [$header, $payload, $sig] = explode('.', $signer->fields('https://api.example.com/v1/oauth/token')['client_assertion']);
+    $raw = base64_decode(strtr($sig, '-_', '+/'));
+    $der = '';
+    foreach (str_split($raw, 32) as $half) {
+        $half = ltrim($half, "\x00");
+        $half = ord($half[0] ?? "\x00") >= 0x80 ? "\x00" . $half : $half;
+        $der .= "\x02" . chr(strlen($half)) . $half;
+    }
+    $der = "\x30" . chr(strlen($der)) . $der;
+    $good += strlen($raw) === 64 && openssl_verify("{$header}.{$payload}", $der, $public, OPENSSL_ALGO_SHA256) === 1 ? 1 : 0;
+}
+check($good === 500, "ES256: 500 assinaturas de 64 bytes (r‖s), todas conferem ({$good})");
 
 // --- servidor falso: sem fim, 429, 503, tokens ---
 $fake = new Client(env('FAKE_BASE_URL'), 'fake-id', 'fake-secret');

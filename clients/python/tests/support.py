@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import threading
+import urllib.parse
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, Dict, List, Optional, Tuple
 
@@ -29,6 +30,7 @@ class FakeApi:
     def __init__(self, expires_in: int = 3600) -> None:
         self.expires_in = expires_in
         self.requests: List[Tuple[str, Dict[str, str]]] = []
+        self.bodies: List[bytes] = []  # o corpo de cada requisição, na ordem de requests
         self.scripts: Dict[str, List[Answer]] = {}
         self.tokens_issued = 0
         self.lock = threading.Lock()
@@ -43,10 +45,10 @@ class FakeApi:
             def _answer(self) -> None:
                 path = self.path.split("?", 1)[0]
                 length = int(self.headers.get("Content-Length") or 0)
-                if length:
-                    self.rfile.read(length)
+                body = self.rfile.read(length) if length else b""
                 with fake.lock:
                     fake.requests.append((self.path, {k.lower(): v for k, v in self.headers.items()}))
+                    fake.bodies.append(body)
                     script = fake.scripts.get(path)
                     answer = script.pop(0) if script else None
                     if answer is None and path == "/v1/oauth/token":
@@ -60,6 +62,8 @@ class FakeApi:
                                 "scope": "clientes:ler",
                             },
                         )
+                if answer is None and path == "/v1/oauth/revoke":
+                    answer = (200, {}, b"")  # RFC 7009: 200 sem corpo, exista o token ou não
                 status, headers, body = answer if answer is not None else PAGE
                 self.send_response(status)
                 for name, value in headers.items():
@@ -82,6 +86,14 @@ class FakeApi:
 
     def paths(self) -> List[str]:
         return [path.split("?", 1)[0] for path, _ in self.requests]
+
+    def forms(self, path: str) -> List[Dict[str, str]]:
+        """O formulário de cada requisição a ``path``, na ordem."""
+        return [
+            dict(urllib.parse.parse_qsl(body.decode("ascii")))
+            for (p, _), body in zip(self.requests, self.bodies)
+            if p.split("?", 1)[0] == path
+        ]
 
     def token_requests(self) -> int:
         return self.paths().count("/v1/oauth/token")

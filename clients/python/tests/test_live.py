@@ -9,6 +9,8 @@ import json
 import os
 import re
 import unittest
+import urllib.error
+import urllib.request
 from typing import Any, Dict, List, Optional
 
 from api_externa import ApiExterna, ApiExternaError
@@ -23,6 +25,18 @@ def api() -> ApiExterna:
     if _api is None:
         _api = ApiExterna(os.environ["AE_BASE_URL"], os.environ["AE_CLIENT_ID"], os.environ["AE_CLIENT_SECRET"])
     return _api
+
+
+def status_of(base_url: str, token: str) -> int:
+    """O status de ``GET /v1/clientes`` com ``token``, sem o cliente (que trocaria um token recusado)."""
+    request = urllib.request.Request(f"{base_url}/clientes?por_pagina=1", headers={"Authorization": f"Bearer {token}"})
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            response.read()
+            return int(response.status)
+    except urllib.error.HTTPError as err:
+        with err:
+            return err.code
 
 
 def expected() -> Dict[str, Any]:
@@ -78,6 +92,18 @@ class LiveTest(unittest.TestCase):
             narrow.boletos.list()
         self.assertEqual((caught.exception.status, caught.exception.codigo), (403, "escopo_insuficiente"))
         self.assertRegex(caught.exception.request_id or "", UUID)
+
+    def test_revoke_the_held_token_then_a_new_one(self) -> None:
+        base = os.environ["AE_BASE_URL"]
+        own = ApiExterna(base, os.environ["AE_REVOKE_CLIENT_ID"], os.environ["AE_REVOKE_CLIENT_SECRET"])
+        first = own.token()["access_token"]
+        own.revoke()
+        self.assertEqual(status_of(base, first), 401, "o token revogado não lê mais")
+        self.assertGreater(own.clientes.list(por_pagina=1)["meta"]["total"], 0, "um token novo na chamada seguinte")
+        # Um token de outra credencial: o servidor responde 200 e não o revoga.
+        theirs = ApiExterna(base, os.environ["AE_NARROW_CLIENT_ID"], os.environ["AE_NARROW_CLIENT_SECRET"]).token()
+        own.revoke(theirs["access_token"])
+        self.assertEqual(status_of(base, theirs["access_token"]), 200)
 
     def test_export_then_feed_from_the_start_then_store_the_cursors(self) -> None:
         ids = expected()["servicos_ids"]

@@ -98,6 +98,46 @@ class TokenTest(FakeServerTest):
         self.assertEqual(basic, "id+com+espa%C3%A7o%3Ae%2Fdois:a%2Bb%3Dc%26d*%7E")
 
 
+class RevokeTest(FakeServerTest):
+    def test_revoke_the_held_token_then_a_new_one(self) -> None:
+        api = self.client()
+        api.revoke()
+        self.assertEqual(self.fake.requests, [], "sem token, nada a revogar")
+        api.clientes.list()
+        api.revoke()
+        self.assertEqual(self.fake.forms("/v1/oauth/revoke"), [{"token": "tok-1"}])
+        path, headers = [r for r in self.fake.requests if r[0] == "/v1/oauth/revoke"][0]
+        self.assertEqual(headers["authorization"], "Basic " + base64.b64encode(b"id:segredo").decode())
+        self.assertEqual(headers["content-type"], "application/x-www-form-urlencoded")
+        api.clientes.list()
+        self.assertEqual(self.fake.token_requests(), 2, "o token revogado foi esquecido")
+        self.assertEqual(self.fake.requests[-1][1]["authorization"], "Bearer tok-2")
+
+    def test_revoke_another_token_keeps_the_held_one(self) -> None:
+        api = self.client()
+        api.clientes.list()
+        api.revoke("outro-token")
+        self.assertEqual(self.fake.forms("/v1/oauth/revoke"), [{"token": "outro-token"}])
+        api.clientes.list()
+        self.assertEqual(self.fake.token_requests(), 1)
+
+    def test_an_oauth_error_is_raised_and_the_token_kept(self) -> None:
+        api = self.client()
+        api.clientes.list()
+        self.fake.scripts["/v1/oauth/revoke"] = [json_answer(401, {"error": "invalid_client", "error_description": "nope"})]
+        with self.assertRaises(OAuthError) as caught:
+            api.revoke()
+        self.assertEqual((caught.exception.status, caught.exception.error), (401, "invalid_client"))
+        api.clientes.list()
+        self.assertEqual(self.fake.token_requests(), 1)
+
+    def test_a_secret_or_a_private_key_not_both_nor_neither(self) -> None:
+        with self.assertRaises(ValueError):
+            ApiExterna(self.fake.base_url, "id")
+        with self.assertRaises(ValueError):
+            ApiExterna(self.fake.base_url, "id", "segredo", private_key="-----BEGIN PRIVATE KEY-----")
+
+
 class RetryTest(FakeServerTest):
     def test_429_waits_retry_after(self) -> None:
         api = self.client()

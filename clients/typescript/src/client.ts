@@ -1,3 +1,4 @@
+import { AssertionSigner, type KeyAlgorithm, type PrivateKeyInput } from './client-assertion.ts';
 import { ApiError, apiErrorOf, exportErrorOf, oauthErrorOf, type OAuthError } from './errors.ts';
 import type {
   ExportEnd,
@@ -22,7 +23,16 @@ export interface ClientOptions {
   /** The API's address, e.g. `https://api.example.com/v1` (the origin alone is accepted too). */
   baseUrl: string;
   clientId: string;
-  clientSecret: string;
+  /** The credential's secret, sent by HTTP Basic. Give it or `privateKey`, not both. */
+  clientSecret?: string;
+  /**
+   * The private key of a credential made with a public key (`private_key_jwt`): PKCS#8 PEM text
+   * (`-----BEGIN PRIVATE KEY-----`), a Web Crypto `CryptoKey` or a node:crypto `KeyObject`. Each
+   * token and revocation request then carries a JWT it signs, instead of the secret.
+   */
+  privateKey?: PrivateKeyInput;
+  /** The algorithm `privateKey` signs with; by default RS256 for an RSA key, ES256 for an EC P-256 key. */
+  algorithm?: KeyAlgorithm;
   /** Scopes to ask for; by default every scope of the credential. */
   scope?: readonly string[];
   /** A `fetch` to use instead of the platform's (a proxy agent, a test double, ...). */
@@ -144,10 +154,15 @@ export class ApiExternaClient {
   private readonly maxRetries: number;
   private readonly maxRetryDelayMs: number;
   private readonly marginSeconds: number;
+  private readonly signer: AssertionSigner | null;
   private cached: CachedToken | null = null;
   private pendingToken: Promise<CachedToken> | null = null;
 
   constructor(private readonly options: ClientOptions) {
+    if ((options.clientSecret === undefined) === (options.privateKey === undefined)) {
+      throw new TypeError('ApiExternaClient: informe clientSecret ou privateKey (um dos dois)');
+    }
+    this.signer = options.privateKey === undefined ? null : new AssertionSigner(options.clientId, options.privateKey, options.algorithm);
     // Paths of the description start with /v1: keep the origin (and any path before /v1).
     this.origin = options.baseUrl.replace(/\/+$/, '').replace(/\/v1$/, '');
     this.fetchFn = options.fetch ?? globalThis.fetch;
@@ -193,15 +208,13 @@ export class ApiExternaClient {
    * Calls that need a token get one by themselves; this is for who wants to look at it.
    */
   async token(options: CallOptions = {}): Promise<TokenResponse> {
-    const body = new URLSearchParams({ grant_type: 'client_credentials' });
-    if (this.options.scope !== undefined) body.set('scope', this.options.scope.join(' '));
-    const basic = btoa(`${formEncode(this.options.clientId)}:${formEncode(this.options.clientSecret)}`);
+    const form: Record<string, string> = { grant_type: 'client_credentials' };
+    if (this.options.scope !== undefined) form.scope = this.options.scope.join(' ');
     const text = await this.exchange(
-      (signal) =>
+      async (signal) =>
         this.fetchFn(`${this.origin}/v1/oauth/token`, {
           method: 'POST',
-          headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-          body: body.toString(),
+          ...(await this.authenticated(form, { accept: 'application/json' })),
           signal,
         }),
       oauthErrorOf,
@@ -220,19 +233,36 @@ export class ApiExternaClient {
   async revoke(token?: string, options: CallOptions = {}): Promise<void> {
     const target = token ?? this.cached?.value;
     if (target === undefined) return;
-    const basic = btoa(`${formEncode(this.options.clientId)}:${formEncode(this.options.clientSecret)}`);
     await this.exchange(
-      (signal) =>
+      async (signal) =>
         this.fetchFn(`${this.origin}/v1/oauth/revoke`, {
           method: 'POST',
-          headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
-          body: new URLSearchParams({ token: target }).toString(),
+          ...(await this.authenticated({ token: target }, {})),
           signal,
         }),
       oauthErrorOf,
       options.signal,
     );
     if (this.cached?.value === target) this.cached = null;
+  }
+
+  /**
+   * The headers and form body of a request to the token or revocation endpoint, with the client's
+   * authentication: the secret by HTTP Basic, or a new signed assertion in the body — built for each
+   * attempt, since a retried one would repeat its `jti` and be refused.
+   */
+  private async authenticated(
+    form: Record<string, string>,
+    headers: Record<string, string>,
+  ): Promise<{ headers: Record<string, string>; body: string }> {
+    const all = { ...headers, 'content-type': 'application/x-www-form-urlencoded' };
+    if (this.signer !== null) {
+      // The token endpoint's URL is an audience both endpoints accept (RFC 7523 §3).
+      const assertion = await this.signer.fields(`${this.origin}/v1/oauth/token`);
+      return { headers: all, body: new URLSearchParams({ ...form, ...assertion }).toString() };
+    }
+    const basic = btoa(`${formEncode(this.options.clientId)}:${formEncode(this.options.clientSecret ?? '')}`);
+    return { headers: { authorization: `Basic ${basic}`, ...all }, body: new URLSearchParams(form).toString() };
   }
 
   /** One GET of the data API: the token, 429/503 retries, and one new token after a 401. */

@@ -1,4 +1,5 @@
 export { ApiExternaClient, ChangeFeed, Export, type CallOptions, type ClientOptions } from './client.ts';
+export type { ExportablePrivateKey, KeyAlgorithm, PrivateKeyInput } from './client-assertion.ts';
 export { ApiError, OAuthError, type Detalhe } from './errors.ts';
 export { verifyWebhook, WebhookVerificationError, type NotificationEvent, type VerifyOptions, type WebhookHeaders } from './webhook.ts';
 export type {

@@ -52,8 +52,10 @@ class ApiExterna:
         self,
         base_url: str,
         client_id: str,
-        client_secret: str,
+        client_secret: Optional[str] = None,
         *,
+        private_key: Any = None,
+        algorithm: Optional[str] = None,
         scope: Optional[List[str]] = None,
         timeout: float = 30.0,
         max_retries: int = 3,
@@ -62,6 +64,12 @@ class ApiExterna:
     ) -> None:
         """
         :param base_url: o endereço da API, por exemplo ``https://api.example.com/v1`` (a origem sozinha também serve).
+        :param client_secret: o segredo da credencial, enviado por HTTP Basic. Dê ele ou ``private_key``.
+        :param private_key: no lugar do segredo, a chave privada de uma credencial criada com chave
+            pública (``private_key_jwt``): o PEM (``str`` ou ``bytes``, sem senha) ou uma chave já
+            carregada pelo pacote ``cryptography``, que este caminho exige.
+        :param algorithm: com ``private_key``: ``"RS256"``, ``"PS256"`` ou ``"ES256"``; por padrão
+            RS256 para uma chave RSA e ES256 para uma EC P-256.
         :param scope: escopos a pedir; por padrão todos os da credencial.
         :param timeout: limite, em segundos, de cada requisição; numa exportação, de cada leitura do corpo.
         :param max_retries: novas tentativas depois de um 429 ou 503 (0 desliga).
@@ -71,8 +79,16 @@ class ApiExterna:
         """
         base = base_url.rstrip("/")
         self._origin = base[: -len("/v1")] if base.endswith("/v1") else base
+        if (client_secret is None) == (private_key is None):
+            raise ValueError("informe client_secret ou private_key (um dos dois)")
         self._client_id = client_id
         self._client_secret = client_secret
+        self._signer: Any = None
+        if private_key is not None:
+            # Importado só aqui: o caminho do segredo não depende do pacote cryptography.
+            from ._assertion import AssertionSigner
+
+            self._signer = AssertionSigner(client_id, private_key, algorithm)
         self._scope = None if scope is None else list(scope)
         self._timeout = timeout
         self._max_retries = max_retries
@@ -97,24 +113,57 @@ class ApiExterna:
         form = {"grant_type": "client_credentials"}
         if self._scope is not None:
             form["scope"] = " ".join(self._scope)
-        basic = base64.b64encode(
-            f"{_form_encode(self._client_id)}:{_form_encode(self._client_secret)}".encode("utf-8")
-        ).decode("ascii")
-        request = urllib.request.Request(
-            f"{self._origin}/v1/oauth/token",
-            data=urllib.parse.urlencode(form).encode("ascii"),
-            method="POST",
-            headers={
-                "Authorization": f"Basic {basic}",
-                "Content-Type": "application/x-www-form-urlencoded",
-                "Accept": "application/json",
-            },
+        response = self._respond(
+            lambda: self._oauth_request("/v1/oauth/token", form, accept="application/json"), oauth_error_of
         )
-        response = self._respond(request, oauth_error_of)
         with response:
             token: Json = json.loads(response.read().decode("utf-8"))
         self._cached = (token["access_token"], time.monotonic() + float(token["expires_in"]) - self._margin)
         return token
+
+    def revoke(self, token: Optional[str] = None) -> None:
+        """``POST /v1/oauth/revoke`` (RFC 7009): revoga na hora, em toda instância da API, um token desta credencial.
+
+        Sem argumento, o token que o cliente tem, que ele então esquece (a próxima chamada pede outro);
+        sem token nenhum, não faz nada. O servidor responde igual quer o token fosse desta credencial ou não.
+        """
+        target = token
+        if target is None:
+            cached = self._cached
+            if cached is None:
+                return
+            target = cached[0]
+        form = {"token": target}
+        response = self._respond(lambda: self._oauth_request("/v1/oauth/revoke", form), oauth_error_of)
+        with response:
+            response.read()
+        with self._lock:
+            if self._cached is not None and self._cached[0] == target:
+                self._cached = None
+
+    def _oauth_request(self, path: str, form: Dict[str, str], accept: Optional[str] = None) -> urllib.request.Request:
+        """Um pedido ao endpoint de token ou de revogação, com a autenticação do cliente.
+
+        O segredo vai por HTTP Basic; uma chave assina uma asserção nova no corpo, a cada tentativa:
+        repetida, ela repetiria o ``jti`` e seria recusada.
+        """
+        headers = {"Content-Type": "application/x-www-form-urlencoded"}
+        if accept is not None:
+            headers["Accept"] = accept
+        if self._signer is not None:
+            # A URL do endpoint de token é uma audiência que os dois endpoints aceitam (RFC 7523 §3).
+            form = {**form, **self._signer.fields(f"{self._origin}/v1/oauth/token")}
+        else:
+            basic = base64.b64encode(
+                f"{_form_encode(self._client_id)}:{_form_encode(self._client_secret or '')}".encode("utf-8")
+            ).decode("ascii")
+            headers["Authorization"] = f"Basic {basic}"
+        return urllib.request.Request(
+            f"{self._origin}{path}",
+            data=urllib.parse.urlencode(form).encode("ascii"),
+            method="POST",
+            headers=headers,
+        )
 
     def _access_token(self) -> str:
         cached = self._cached
@@ -146,7 +195,7 @@ class ApiExterna:
             token = self._access_token()
             request = urllib.request.Request(url, headers={"Authorization": f"Bearer {token}", "Accept": accept})
             try:
-                return self._respond(request, api_error_of)
+                return self._respond(lambda: request, api_error_of)
             except ApiExternaError as err:
                 # Um token pode ser revogado (segredo trocado) ou expirar antes do previsto: um novo, uma vez.
                 if renewed or err.status != 401:
@@ -156,12 +205,15 @@ class ApiExterna:
                     if self._cached is not None and self._cached[0] == token:
                         self._cached = None
 
-    def _respond(self, request: urllib.request.Request, error_of: _ErrorOf) -> http.client.HTTPResponse:
-        """Envia a requisição e devolve a resposta 2xx; 429 e 503 são tentados de novo até max_retries vezes."""
+    def _respond(
+        self, build: Callable[[], urllib.request.Request], error_of: _ErrorOf
+    ) -> http.client.HTTPResponse:
+        """Envia a requisição que ``build`` monta (de novo a cada tentativa) e devolve a resposta 2xx;
+        429 e 503 são tentados de novo até max_retries vezes."""
         retry = 0
         while True:
             try:
-                response: http.client.HTTPResponse = self._opener.open(request, timeout=self._timeout)
+                response: http.client.HTTPResponse = self._opener.open(build(), timeout=self._timeout)
                 return response
             except urllib.error.HTTPError as failure:
                 with failure:
