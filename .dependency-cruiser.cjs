@@ -12,7 +12,7 @@ const LAYERS = [
   ['store'],
   ['ratelimit'],
   ['observability'],
-  ['credentials'],
+  ['credentials', 'request-log'],
   ['webhooks'],
   ['auth'],
   ['http', 'contract', 'page-base'],

@@ -22,6 +22,9 @@ import { opsPlugin } from './plugins/ops.plugin.ts';
 import { settingsPlugin } from './plugins/settings.plugin.ts';
 import type { Limiter } from './ratelimit/limiter.ts';
 import { everyRoute } from './routes.ts';
+import { logEntry } from './http/request-log-entry.ts';
+import type { RequestLogSink } from './request-log/request-log-writer.ts';
+import { RequestLogWriter } from './request-log/request-log-writer.ts';
 import type { Store } from './store/store.ts';
 import { secretKeyReader } from './webhooks/secret-key.ts';
 
@@ -39,6 +42,11 @@ export interface AppDeps {
   exportIdleMs?: number;
   /** wakes this process's notification worker when the settings API queues an event (else its poll finds it) */
   notificationQueued?: () => void;
+  /**
+   * Where each request naming a credential is logged (D59). Absent: the app makes its own writer
+   * over the central database and flushes it when it closes.
+   */
+  requestLog?: RequestLogSink;
 }
 
 // Node's default limit for the request line and headers together (--max-http-header-size).
@@ -50,9 +58,20 @@ const MAX_PARAM_LENGTH = 16 * 1024;
  * plugins of src/plugins/, each with its own body parsing, error format and hooks.
  */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const ownWriter =
+    deps.requestLog === undefined
+      ? new RequestLogWriter(deps.store.central, {
+          ...(deps.metrics ? { onDropped: (n: number) => deps.metrics?.requestLogDropped.inc(n) } : {}),
+          ...(deps.logger ? { warn: (obj: object, msg: string) => deps.logger?.warn(obj, msg) } : {}),
+        }).start()
+      : null;
+  const requestLog: RequestLogSink = deps.requestLog ?? (ownWriter as RequestLogWriter);
+
   /** One access-log line and the metrics of every answered request; a page's assets log at debug. */
   function recordResponse(request: FastifyRequest, reply: FastifyReply): void {
     deps.metrics?.observe(request.routeOptions.url, request.method, reply.statusCode, reply.elapsedTime / 1000);
+    const subject = request.principal ?? request.logSubject;
+    if (subject !== null) requestLog.record(logEntry(request, reply, subject));
     const line = {
       method: request.method,
       route: request.routeOptions.url ?? null,
@@ -100,6 +119,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addSchema(ErrorEnvelopeSchema);
   app.decorateRequest('principal', null);
   app.decorateRequest('deferredAuth', null);
+  app.decorateRequest('logSubject', null);
+  app.decorateRequest('outcomeCode', null);
+  if (ownWriter !== null) app.addHook('onClose', async () => ownWriter.close());
 
   // What no plugin answers — an unknown route, or a known one with another method — may still
   // carry a body: read it as text (and ignore it) so the answer is the 404/405 below.

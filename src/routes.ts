@@ -15,6 +15,7 @@ import { produtosRoutes } from './resources/produtos/produtos.route.ts';
 import { servicosRoutes } from './resources/servicos/servicos.route.ts';
 import { settingsPage } from './settings/page/page.routes.ts';
 import { settingsApiRoutes } from './settings/settings.routes.ts';
+import { requestLogRoutes } from './settings/requests.routes.ts';
 import { webhookRoutes } from './settings/webhooks.routes.ts';
 
 /**
@@ -40,7 +41,7 @@ export const OAUTH_ROUTES = [tokenRoute, revokeRoute] as const;
 export const DISCOVERY_ROUTES = metadataRoutes(docsPage.url);
 
 /** The settings area (plugin `settings`): its JSON API and its page. */
-export const SETTINGS_ROUTES = { api: [...settingsApiRoutes, ...webhookRoutes], page: settingsPage } as const;
+export const SETTINGS_ROUTES = { api: [...settingsApiRoutes, ...webhookRoutes, ...requestLogRoutes], page: settingsPage } as const;
 
 /** Health, readiness, metrics, the OpenAPI description and the reference page (plugin `ops`). */
 export const OPS_ROUTES = { urls: [HEALTH_URL, READY_URL, METRICS_URL, OPENAPI_URL], page: docsPage } as const;

@@ -8,6 +8,7 @@ import { ImportError } from '../store/import/import.ts';
 import { migrate } from '../store/migrate.ts';
 import { openStore } from '../store/store.ts';
 import { registerChangesCommands } from './changes.command.ts';
+import { registerLogsCommands } from './logs.command.ts';
 import { registerCredentialsCommands } from './credentials.command.ts';
 import { registerSeedGenerateCommand } from './seed-generate.command.ts';
 import { registerTenantsCommands } from './tenants.command.ts';
@@ -81,6 +82,7 @@ function buildProgram(): Command {
   registerCredentialsCommands(program, withStore);
   registerTenantsCommands(program, withStore);
   registerChangesCommands(program, withStore);
+  registerLogsCommands(program, withStore);
   registerWebhooksCommands(program, withStore);
 
   const seed = program.command('seed').description('load demo or synthetic data');

@@ -61,3 +61,14 @@ export const WEBHOOK_DELIVERY_LOG_SIZE = 100;
  * events, not three; and scan (≤ 1 s) + window + the worker's poll (≤ 1 s) stays within D52's 5 s.
  */
 export const WEBHOOK_COALESCE_MS = 2500;
+
+/** D59: the request log keeps this many São Paulo days besides today; older days are dropped whole. */
+export const REQUEST_LOG_RETENTION_DAYS = 30;
+/**
+ * D59: entries waiting to be written, at most; past it new entries are dropped and counted (a
+ * request never waits for the log). 20,000 entries of ~300 bytes: ~6 MB.
+ */
+export const REQUEST_LOG_MAX_QUEUED = 20_000;
+/** D59: entries per INSERT, and how often the writer flushes when fewer are waiting. */
+export const REQUEST_LOG_BATCH = 2000;
+export const REQUEST_LOG_FLUSH_MS = 1000;

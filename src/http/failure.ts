@@ -4,6 +4,7 @@ import { statusOf, type DataErrorCode } from '../errors/catalogue.ts';
 import { CodedError, DataError } from '../errors/coded-error.ts';
 import { envelope } from '../errors/envelope.ts';
 import { isStoreUnavailable } from '../store/unavailable.ts';
+import './request-log-entry.ts';
 
 /**
  * What went wrong with a request, as every plugin's error handler sees it (architecture
@@ -39,6 +40,7 @@ export function logFailure(request: FastifyRequest, failure: Failure, err: unkno
 export function sendCoded(reply: FastifyReply, request: FastifyRequest, err: CodedError): void {
   if (err.retryAfter !== undefined) reply.header('retry-after', String(err.retryAfter));
   if (err.challenge !== undefined) reply.header('www-authenticate', err.challenge);
+  request.outcomeCode = err.codigo;
   reply.code(statusOf(err.codigo)).send(envelope(err.codigo, request.id, err.detalhes, err.message));
 }
 

@@ -16,7 +16,7 @@ export async function revokeEndpoint(deps: TokenDeps, raw: RawTokenRequest, ip: 
   const form = readClientForm(raw, 'revocation');
   const token = form.get('token');
   if (token === undefined) throw invalidRequest('token is required');
-  const client = await authenticateClient(deps, form.clientId, form.proof, raw.audiences, log);
+  const client = await authenticateClient(deps, form.clientId, form.proof, raw.audiences, log, raw.identified);
   checkAllowlist(client, ip);
   await timed(log, 'revoke: token revoked', () => revokeOwnToken(deps.store.central, client.id, sha256(token)));
   log.debug({ client_id: form.clientId }, 'revoke: done');

@@ -84,9 +84,11 @@ export async function authenticateClient(
   proof: ClientProof,
   audiences: string[],
   log: StepLog = SILENT,
+  identified?: RawTokenRequest['identified'],
 ): Promise<ClientRecord> {
   if (proof.kind === 'assertion') await countAssertionAttempt(deps, clientId, log);
   const client = await timed(log, 'token: client looked up', () => findClient(deps.store.central, clientId));
+  if (client !== null) identified?.({ empresaId: client.empresaId, credentialId: client.id, clientId });
   const reason =
     proof.kind === 'secret'
       ? secretRefusal(client, proof.secret)
@@ -183,7 +185,7 @@ export async function issueToken(deps: TokenDeps, client: ClientRecord, scopes: 
 export async function tokenEndpoint(deps: TokenDeps, raw: RawTokenRequest, ip: string, log: StepLog = SILENT): Promise<TokenResponse> {
   const request = outcome(log, 'token: request read', () => readTokenRequest(raw));
   log.debug({ client_id: request.clientId, scope_requested: request.scope ?? null }, 'token: request read');
-  const client = await authenticateClient(deps, request.clientId, request.proof, raw.audiences, log);
+  const client = await authenticateClient(deps, request.clientId, request.proof, raw.audiences, log, raw.identified);
   outcome(log, 'token: allowlist', () => checkAllowlist(client, ip));
   const scopes = outcome(log, 'token: scopes', () => grantScopes(request.scope, client));
   log.debug({ client_id: request.clientId, scopes }, 'token: scopes granted');

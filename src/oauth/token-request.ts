@@ -39,6 +39,8 @@ export interface RawTokenRequest {
    * URLs, on the public address the client reached (http/base-url.ts).
    */
   audiences: string[];
+  /** told whose credential the client id is, as soon as it is known (the request log, D59) */
+  identified?: (client: { empresaId: number; credentialId: number; clientId: string }) => void;
 }
 
 const FORM = 'application/x-www-form-urlencoded';

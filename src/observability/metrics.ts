@@ -66,6 +66,13 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  /** D59: request-log entries not kept because the store could not keep up (also shown in settings). */
+  readonly requestLogDropped = new client.Counter({
+    name: 'api_externa_request_log_dropped_total',
+    help: 'Request-log entries dropped because the writer queue was full (the store slower than the requests, or away)',
+    registers: [this.registry],
+  });
+
   constructor() {
     client.collectDefaultMetrics({ register: this.registry, prefix: 'api_externa_' });
   }

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { classify, logFailure } from '../http/failure.ts';
 import { baseUrlOf } from '../http/base-url.ts';
+import type { LogSubject } from '../http/request-log-entry.ts';
 import { assertionAudiences } from '../oauth/authorization-server-metadata.ts';
 import { readBasic, type BasicCredentials } from '../oauth/basic-auth.ts';
 import {
@@ -24,7 +25,8 @@ declare module 'fastify' {
 
 const oauthBody = (err: OAuthError) => ({ error: err.error, error_description: err.description });
 
-function sendOAuth(reply: FastifyReply, err: OAuthError): void {
+function sendOAuth(request: FastifyRequest, reply: FastifyReply, err: OAuthError): void {
+  request.outcomeCode = err.error;
   reply.code(err.status).headers(err.headers).send(oauthBody(err));
 }
 
@@ -41,17 +43,17 @@ function clientError(status: number): OAuthError {
  * `temporarily_unavailable` (D38); anything else 500 `server_error`, logged.
  */
 function oauthErrorHandler(err: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
-  if (err instanceof OAuthError) return sendOAuth(reply, err);
+  if (err instanceof OAuthError) return sendOAuth(request, reply, err);
   const failure = classify(err);
   logFailure(request, failure, err);
   switch (failure.kind) {
     case 'client':
-      return sendOAuth(reply, clientError(failure.status));
+      return sendOAuth(request, reply, clientError(failure.status));
     case 'unavailable':
-      return sendOAuth(reply, temporarilyUnavailable());
+      return sendOAuth(request, reply, temporarilyUnavailable());
     default:
       if (failure.kind === 'coded') request.log.error({ err }, 'a coded error reached the token endpoint');
-      return sendOAuth(reply, serverError());
+      return sendOAuth(request, reply, serverError());
   }
 }
 
@@ -91,7 +93,12 @@ export async function oauthPlugin(app: FastifyInstance, deps: OAuthPluginDeps): 
         const body = typeof request.body === 'string' ? request.body : '';
         const { 'content-type': contentType, 'content-encoding': contentEncoding } = request.headers;
         const audiences = assertionAudiences(baseUrlOf(request, deps.publicBaseUrl));
-        return route.handle(deps, { contentType, contentEncoding, url: request.url, body, basic, audiences }, request.ip, request.log);
+        // D59: once the client id is a credential's, the request is logged for its company, refused or not.
+        const identified = (client: LogSubject) => {
+          request.logSubject = client;
+        };
+        const raw = { contentType, contentEncoding, url: request.url, body, basic, audiences, identified };
+        return route.handle(deps, raw, request.ip, request.log);
       },
     });
   }

@@ -63,6 +63,23 @@ export interface ClientAssertionJtisTable {
   expires_at: string;
 }
 
+/** central migration 0008 (D59): entries of the request log the store could not keep */
+export interface RequestLogDroppedTable {
+  empresa_id: number;
+  dia: string;
+  n: ColumnType<string, number, number>;
+}
+
+/** central migration 0008 (D59): the request log's daily counts per company and credential */
+export interface RequestLogDailyTable {
+  empresa_id: number;
+  dia: string;
+  client_id: string;
+  total: number;
+  erros: number;
+  limitadas: number;
+}
+
 export interface AccessTokensTable {
   token_hash: Buffer;
   credential_id: number;
@@ -267,6 +284,8 @@ export interface CentralDatabase {
   api_credentials: ApiCredentialsTable;
   access_tokens: AccessTokensTable;
   client_assertion_jtis: ClientAssertionJtisTable;
+  request_log_dropped: RequestLogDroppedTable;
+  request_log_daily: RequestLogDailyTable;
   audit_events: AuditEventsTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_events: WebhookEventsTable;

@@ -7,6 +7,7 @@ import { createCredential, revokeCredential } from '../../src/credentials/creden
 import { MemoryLimiter } from '../../src/ratelimit/memory-limiter.ts';
 import { RedisLimiter } from '../../src/ratelimit/redis-limiter.ts';
 import type { Limiter } from '../../src/ratelimit/limiter.ts';
+import { RequestLogWriter, type WriterOptions } from '../../src/request-log/request-log-writer.ts';
 import { importDataset } from '../../src/store/import/import.ts';
 import type { Dataset } from '../../src/store/import/dataset.ts';
 import type { Store } from '../../src/store/store.ts';
@@ -65,19 +66,29 @@ export class TestApp {
    * A new app on a fresh store of its own. Every response its `app.inject` gets is checked against
    * the OpenAPI description (openapi-validator.ts): a mismatch fails the test.
    */
-  static async start(options: { limiter?: Limiter; publicBaseUrl?: string; exportIdleMs?: number } = {}): Promise<TestApp> {
+  static async start(
+    options: { limiter?: Limiter; publicBaseUrl?: string; exportIdleMs?: number; requestLog?: WriterOptions } = {},
+  ): Promise<TestApp> {
     const owned = await freshStore();
     const limiter = options.limiter ?? (await defaultLimiter());
+    // The app's request log (D59), kept here so tests can flush it and read what it wrote.
+    const requestLog = new RequestLogWriter(owned.store.central, options.requestLog).start();
     const app = validated(
       await buildApp({
         config: { trustProxy: [], publicBaseUrl: options.publicBaseUrl },
         store: owned.store,
         limiter,
+        requestLog,
         ...(options.exportIdleMs === undefined ? {} : { exportIdleMs: options.exportIdleMs }),
       }),
     );
-    return new TestApp(app, owned.store, limiter, owned, options.limiter ? null : limiter);
+    const t = new TestApp(app, owned.store, limiter, owned, options.limiter ? null : limiter);
+    t.requestLog = requestLog;
+    return t;
   }
+
+  /** The request log's writer of an app made by start() (null for a sibling, which writes its own). */
+  requestLog: RequestLogWriter | null = null;
 
   /**
    * Another app instance on the same store (e.g. with a controlled clock for the limiter). On Redis
@@ -105,6 +116,7 @@ export class TestApp {
 
   async close(): Promise<void> {
     await this.app.close();
+    await this.requestLog?.close();
     await this.ownedLimiter?.close();
     await this.owned?.close();
   }
