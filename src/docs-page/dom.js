@@ -127,7 +127,8 @@ export function table(headers, rows, className) {
  */
 export function codeBlock(text, className, label) {
   const code = el('code', { text });
-  const pre = el('pre', { className: 'code ' + className }, [code]);
+  // Focusable and named: a line wider than the block scrolls inside it, and the keyboard scrolls it too.
+  const pre = el('pre', { className: 'code ' + className, tabindex: '0', role: 'group', 'aria-label': 'Código: ' + label }, [code]);
   const button = el('button', { type: 'button', className: 'copy', text: 'Copiar', 'aria-label': 'Copiar ' + label });
   button.addEventListener('click', () => {
     copy(text, code).then((ok) => {

@@ -326,6 +326,8 @@ function showResult(box, request, res, text, ms) {
     el('h5', { text: 'Cabeçalhos' }),
     el('dl', { className: 'result-headers' }, rows),
     el('h5', { text: 'Corpo' }),
-    el('pre', { className: 'code result-body', tabindex: '0' }, [el('code', { text: pretty })]),
+    el('pre', { className: 'code result-body', tabindex: '0', role: 'group', 'aria-label': 'Corpo da resposta' }, [
+      el('code', { text: pretty }),
+    ]),
   );
 }

@@ -306,6 +306,9 @@ const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-c
  * Run as a string: tsx would wrap a named function in a `__name` call the page lacks.
  */
 export async function accessibilityProblems(page: Page): Promise<string[]> {
+  // Two frames: what the page itself adjusts once a change is laid out (e.g. settings'
+  // scroll-boxes.js) is in place before axe looks.
+  await page.evaluate('new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))');
   if ((await page.evaluate('typeof window.axe')) === 'undefined') await page.evaluate(AXE_SOURCE);
   return (await page.evaluate(`(async () => {
     const modal = document.querySelector('dialog[open]:modal');

@@ -3,7 +3,7 @@
 import { byId, el } from '../../page-base/dom.js';
 import { badge } from './dom.js';
 import { todayIso } from './format.js';
-import { clearErrors, setFieldError, showFormError } from './form-feedback.js';
+import { clearErrors, clearWhenValid, setFieldError, showFieldsSummary, showFormError } from './form-feedback.js';
 import { ipProblem } from './ip-check.js';
 import { isSensitive, state } from './state.js';
 /** @import { Credential, CredentialBody, FormState, ScopeInfo } from './state.js' */
@@ -21,7 +21,8 @@ function renderScopeCheckboxes(selected) {
   }
   let index = 0;
   for (const [recurso, infos] of groups) {
-    // `recurso` is already the pt-BR label (src/settings/scope-info.ts).
+    // `recurso` is already the pt-BR label (SCOPE_TABLE in src/domain/scopes.ts); the credentials
+    // list names each scope by it too (scopeLabel in state.js).
     const group = el('fieldset', { className: 'scope-group' }, [el('legend', { text: recurso })]);
     for (const info of infos) {
       const id = 'scope-' + index++;
@@ -153,6 +154,58 @@ function sameList(a, b) {
   return a.length === b.length && a.every((x, i) => x === b[i]);
 }
 
+/** @returns {string | null} what is wrong with the name, or null */
+function nameProblem() {
+  const name = /** @type {HTMLInputElement} */ (byId('cred-name')).value.trim();
+  if (name === '') return 'Informe um nome para a credencial.';
+  if (name.length > 100) return 'Use no máximo 100 caracteres.';
+  return null;
+}
+
+/** @returns {string | null} */
+function scopesProblem() {
+  return selectedScopes().length === 0 ? 'Escolha ao menos um escopo.' : null;
+}
+
+/** @returns {string[]} one message per line that is not an address or a network */
+function ipProblems() {
+  /** @type {string[]} */
+  const messages = [];
+  for (const l of ipLines()) {
+    const problem = ipProblem(l.text);
+    if (problem) messages.push('Linha ' + l.line + ': “' + l.text + '” — ' + problem + (problem.endsWith('?') ? '' : '.'));
+  }
+  return messages;
+}
+
+/** @returns {string | null} only a date the user set (an edit keeps a past one it did not touch) */
+function expiresProblem() {
+  if (state.form === null) return null;
+  const expires = /** @type {HTMLInputElement} */ (byId('cred-expires')).value || null;
+  const original = state.form.mode === 'edit' ? state.form.credential.expires || null : undefined;
+  if (expires === null || expires === original) return null;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(expires)) return 'Informe uma data válida.';
+  if (expires < todayIso()) return 'A data de expiração não pode estar no passado.';
+  return null;
+}
+
+/** @returns {string | null} */
+function senhaProblem() {
+  const senha = /** @type {HTMLInputElement} */ (byId('cred-senha')).value;
+  return passwordNeeded() && senha === '' ? 'Informe a sua senha atual: a credencial tem ou terá um escopo sensível.' : null;
+}
+
+/** A field's message goes as soon as the same checks that put it there find nothing wrong. */
+export function watchCredentialFields() {
+  clearWhenValid('cred-name', () => nameProblem() === null);
+  clearWhenValid('cred-ips', () => ipProblems().length === 0);
+  clearWhenValid('cred-expires', () => expiresProblem() === null);
+  const checkSenha = clearWhenValid('cred-senha', () => senhaProblem() === null);
+  clearWhenValid('cred-scopes', () => scopesProblem() === null);
+  // Unchecking the last sensitive scope takes the need for the password away.
+  byId('cred-scopes').addEventListener('change', checkSenha);
+}
+
 /**
  * Checks the form; returns the body to send, or null after showing the problems.
  * @returns {CredentialBody | null}
@@ -170,36 +223,24 @@ export function collectForm() {
   const senha = /** @type {HTMLInputElement} */ (byId('cred-senha')).value;
   /** @type {HTMLElement[]} */
   const problems = [];
-
-  if (name === '') problems.push(setFieldError('cred-name', 'Informe um nome para a credencial.'));
-  else if (name.length > 100) problems.push(setFieldError('cred-name', 'Use no máximo 100 caracteres.'));
-  if (scopes.length === 0) problems.push(setFieldError('cred-scopes', 'Escolha ao menos um escopo.'));
-  /** @type {string[]} */
-  const ipErrors = [];
-  for (const l of lines) {
-    const problem = ipProblem(l.text);
-    if (problem) ipErrors.push('Linha ' + l.line + ': “' + l.text + '” — ' + problem + (problem.endsWith('?') ? '' : '.'));
-  }
-  if (ipErrors.length > 0) problems.push(setFieldError('cred-ips', ipErrors));
-  const expiresChanged = !editing || expires !== (original.expires || null);
-  if (expires !== null && expiresChanged) {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(expires)) problems.push(setFieldError('cred-expires', 'Informe uma data válida.'));
-    else if (expires < todayIso()) problems.push(setFieldError('cred-expires', 'A data de expiração não pode estar no passado.'));
-  }
-  const needed = passwordNeeded();
-  if (needed && senha === '')
-    problems.push(setFieldError('cred-senha', 'Informe a sua senha atual: a credencial tem ou terá um escopo sensível.'));
+  /** @type {[string, string | string[] | null][]} */
+  const checks = [
+    ['cred-name', nameProblem()],
+    ['cred-scopes', scopesProblem()],
+    ['cred-ips', ipProblems()],
+    ['cred-expires', expiresProblem()],
+    ['cred-senha', senhaProblem()],
+  ];
+  for (const [fieldId, problem] of checks) if (problem !== null && problem.length > 0) problems.push(setFieldError(fieldId, problem));
 
   if (problems.length > 0) {
-    showFormError(
-      'form-error',
-      problems.length === 1 ? 'Corrija o campo indicado.' : 'Corrija os ' + problems.length + ' campos indicados.',
-    );
+    showFieldsSummary('form-error', problems.length);
     problems[0].focus();
     return null;
   }
 
   const ips = lines.map((l) => l.text);
+  const expiresChanged = !editing || expires !== (original.expires || null);
   /** @type {CredentialBody} */
   let body;
   if (!editing) {
@@ -216,6 +257,6 @@ export function collectForm() {
       return null;
     }
   }
-  if (needed) body.senha_atual = senha;
+  if (passwordNeeded()) body.senha_atual = senha;
   return body;
 }

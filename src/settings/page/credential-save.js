@@ -5,7 +5,7 @@ import { refreshAuditIf } from './audit.js';
 import { collectForm, hideForm } from './credential-form.js';
 import { reloadCredentials } from './credentials-list.js';
 import { focusRowButton } from './focus.js';
-import { busy, setFieldError, showFormError } from './form-feedback.js';
+import { busy, setFieldError, showFieldsSummary, showFormError } from './form-feedback.js';
 import { openSecret } from './secret-dialog.js';
 import { handleCommonFailure } from './session.js';
 import { state } from './state.js';
@@ -52,7 +52,7 @@ function showServerFieldErrors(detalhes, fieldFor, formErrorBox) {
     first = first || target;
   }
   if (other.length > 0 || first === null) showFormError(formErrorBox, 'Não foi possível salvar.', other);
-  else showFormError(formErrorBox, 'Corrija os campos indicados.');
+  else showFieldsSummary(formErrorBox, byField.size);
   return first;
 }
 
@@ -89,7 +89,7 @@ export async function onSubmitCredential(event) {
       if (err instanceof ApiFailure && err.codigo === 'senha_incorreta') {
         byId('cred-senha-field').hidden = false;
         setFieldError('cred-senha', err.message || 'Senha incorreta.').focus();
-        showFormError('form-error', 'Corrija o campo indicado.');
+        showFieldsSummary('form-error', 1);
         return;
       }
       if (err instanceof ApiFailure && err.detalhes.length > 0) {

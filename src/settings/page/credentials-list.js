@@ -6,7 +6,7 @@ import { COPY_BY_HAND, copyText } from './clipboard.js';
 import { badge } from './dom.js';
 import { formatDate, formatDateTime, statusLabel, whenLeft } from './format.js';
 import { handleCommonFailure } from './session.js';
-import { isSensitive, state } from './state.js';
+import { isSensitive, scopeLabel, state } from './state.js';
 /** @import { Credential, CredentialsAnswer } from './state.js' */
 import { toast } from './toast.js';
 
@@ -72,10 +72,12 @@ function credentialRow(cred) {
     'ul',
     { className: 'plain scope-list' },
     (cred.scopes || []).map((scope) =>
+      // As its checkbox in the form shows it: the name, the badge, then the code, smaller.
       el('li', {}, [
-        el('code', { text: scope }),
+        scopeLabel(scope),
         isSensitive(scope) ? ' ' : null,
         isSensitive(scope) ? badge('sensível', 'badge-sensitive') : null,
+        el('code', { className: 'scope-code', text: scope }),
       ]),
     ),
   );

@@ -7,13 +7,15 @@
 import { byId } from '../../page-base/dom.js';
 import { ApiFailure, api, messageOf } from './api.js';
 import { closeAudit, openAudit } from './audit.js';
-import { hideForm, openForm } from './credential-form.js';
+import { hideForm, openForm, watchCredentialFields } from './credential-form.js';
 import { onSubmitCredential } from './credential-save.js';
 import { copyClientId } from './credentials-list.js';
 import { cancelDialog, onDialogClosed } from './dialogs.js';
 import { restoreFocus } from './focus.js';
+import { clearWhenValid } from './form-feedback.js';
 import { onRevoke, openRevoke } from './revoke-dialog.js';
 import { onRotate, openRotate } from './rotate-dialog.js';
+import { watchScrollBoxes } from './scroll-boxes.js';
 import { closeSecret, copyFromSecret, wipeSecret } from './secret-dialog.js';
 import { setSession } from './session.js';
 import { enter, onSignIn, signOut } from './sign-in.js';
@@ -21,6 +23,7 @@ import { findCredential, state } from './state.js';
 /** @import { SessionAnswer } from './state.js' */
 import { showSignIn, showView } from './views.js';
 import { onWebhookClick } from './webhook-clicks.js';
+import { watchWebhookFields } from './webhook-fields.js';
 import { updateEditPassword, onSubmitWebhookEdit } from './webhook-edit-dialog.js';
 import { onSubmitWebhook } from './webhook-form.js';
 import { onWebhookDelete } from './webhook-delete-dialog.js';
@@ -82,6 +85,21 @@ function onClick(event) {
   }
 }
 
+/** Each form's field messages go as soon as the field is right, not at the next send. */
+function watchFields() {
+  const value = (/** @type {string} */ id) => /** @type {HTMLInputElement} */ (byId(id)).value;
+  clearWhenValid('signin-email', () => value('signin-email').trim() !== '');
+  clearWhenValid('signin-senha', () => value('signin-senha') !== '');
+  clearWhenValid('rotate-senha', () => value('rotate-senha') !== '');
+  watchCredentialFields();
+  watchWebhookFields({ url: 'wh-url', resources: 'wh-resources', options: 'wh-resources-options', senha: 'wh-senha' }, () => true);
+  // After updateEditPassword (registered first), which shows or hides the password field.
+  watchWebhookFields(
+    { url: 'wh-edit-url', resources: 'wh-edit-resources', options: 'wh-edit-resources-options', senha: 'wh-edit-senha' },
+    () => !byId('wh-edit-senha-field').hidden,
+  );
+}
+
 async function boot() {
   document.addEventListener('click', onClick);
   byId('signin-form').addEventListener('submit', onSignIn);
@@ -93,6 +111,8 @@ async function boot() {
   byId('wh-edit-url').addEventListener('input', updateEditPassword);
   byId('webhook-rotate-form').addEventListener('submit', onWebhookRotate);
   byId('webhook-delete-form').addEventListener('submit', onWebhookDelete);
+  watchFields();
+  watchScrollBoxes();
   byId('new-credential-button').addEventListener('click', (event) => {
     if (state.form === null || state.form.mode !== 'create') openForm('create', null, /** @type {HTMLElement} */ (event.currentTarget));
     else byId('cred-name').focus();

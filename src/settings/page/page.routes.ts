@@ -21,6 +21,7 @@ const MODULES = [
   'ip-check.js',
   'revoke-dialog.js',
   'rotate-dialog.js',
+  'scroll-boxes.js',
   'secret-dialog.js',
   'session.js',
   'sign-in.js',

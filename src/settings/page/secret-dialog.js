@@ -35,9 +35,21 @@ export function openSecret(name, clientId, secret, returnTo) {
   showCommand(byId('secret-curl'), curlLine(clientId, secret));
   byId('secret-api-base').textContent = apiBaseUrl();
   byId('secret-copy-status').textContent = '';
+  showAtTop(dialog, '[data-action="secret-copy"]');
+}
+
+/**
+ * Opens a secret's dialog at its top, where its title and "não será exibido novamente" are: on a
+ * phone the dialog is taller than the screen, and focusing the copy button (in the actions kept in
+ * view at its foot, settings.css) would otherwise scroll the warning away.
+ * @param {HTMLDialogElement} dialog
+ * @param {string} focusSelector the button that takes focus
+ */
+export function showAtTop(dialog, focusSelector) {
   dialog.showModal();
-  const copyButton = /** @type {HTMLButtonElement | null} */ (dialog.querySelector('[data-action="secret-copy"]'));
-  if (copyButton) copyButton.focus();
+  const button = /** @type {HTMLButtonElement | null} */ (dialog.querySelector(focusSelector));
+  if (button) button.focus({ preventScroll: true });
+  dialog.scrollTop = 0;
 }
 
 /**

@@ -2,7 +2,7 @@
 import { byId } from '../../page-base/dom.js';
 import { api, ApiFailure, messageOf } from './api.js';
 import { reloadCredentials } from './credentials-list.js';
-import { busy, clearErrors, setFieldError } from './form-feedback.js';
+import { busy, clearErrors, firstOf, setFieldError } from './form-feedback.js';
 import { forgetEverything, setSession } from './session.js';
 import { state } from './state.js';
 /** @import { SessionAnswer } from './state.js' */
@@ -33,9 +33,10 @@ export async function onSignIn(event) {
   const senha = /** @type {HTMLInputElement} */ (byId('signin-senha')).value;
   clearErrors(form);
   byId('signin-error').hidden = true;
-  let invalid = null;
-  if (email === '') invalid = invalid || setFieldError('signin-email', 'Informe o seu e-mail.');
-  if (senha === '') invalid = invalid || setFieldError('signin-senha', 'Informe a sua senha.');
+  const invalid = firstOf([
+    email === '' ? setFieldError('signin-email', 'Informe o seu e-mail.') : null,
+    senha === '' ? setFieldError('signin-senha', 'Informe a sua senha.') : null,
+  ]);
   if (invalid) {
     invalid.focus();
     return;

@@ -239,14 +239,34 @@ export const state = {
 };
 
 /**
- * Whether granting or keeping a scope asks for the password. The page keeps no list of its own:
- * the scope table comes from the server with the credentials (GET /settings/api/credentials).
+ * A scope's entry in the scope table. The page keeps no list of its own: the table comes from
+ * the server with the credentials (GET /settings/api/credentials).
+ * @param {string} scope
+ * @returns {ScopeInfo | undefined}
+ */
+function scopeInfo(scope) {
+  return state.scopes.find((s) => s.scope === scope);
+}
+
+/**
+ * Whether granting or keeping a scope asks for the password.
  * @param {string} scope
  * @returns {boolean}
  */
 export function isSensitive(scope) {
-  const info = state.scopes.find((s) => s.scope === scope);
+  const info = scopeInfo(scope);
   return info !== undefined && info.sensivel === true;
+}
+
+/**
+ * A scope's name in words: what the form heads its checkbox with (`recurso`), so that the list and
+ * the form say the same; the code itself for a scope the table does not know.
+ * @param {string} scope
+ * @returns {string}
+ */
+export function scopeLabel(scope) {
+  const info = scopeInfo(scope);
+  return info === undefined ? scope : info.recurso;
 }
 
 /**

@@ -2,7 +2,7 @@
 // decides where the company's notifications go.
 import { byId } from '../../page-base/dom.js';
 import { api } from './api.js';
-import { busy, clearErrors, setFieldError } from './form-feedback.js';
+import { busy, clearErrors, firstOf, setFieldError } from './form-feedback.js';
 import { state } from './state.js';
 /** @import { Webhook } from './state.js' */
 import { toast } from './toast.js';
@@ -60,12 +60,14 @@ export async function onSubmitWebhookEdit(event) {
   const body = {};
   if (url !== webhook.url) body.url = url;
   if (resources.join() !== webhook.resources.join()) body.resources = resources;
-  let invalid = null;
   const problem = urlProblem(url);
-  if (problem !== null) invalid = setFieldError('wh-edit-url', problem);
-  if (resources.length === 0) invalid = invalid || setFieldError('wh-edit-resources', 'Escolha pelo menos um recurso.');
-  if (body.url !== undefined && senhaInput.value === '')
-    invalid = invalid || setFieldError('wh-edit-senha', 'Informe a sua senha atual para mudar a URL.');
+  const invalid = firstOf([
+    problem === null ? null : setFieldError('wh-edit-url', problem),
+    resources.length === 0 ? setFieldError('wh-edit-resources', 'Escolha pelo menos um recurso.') : null,
+    body.url !== undefined && senhaInput.value === ''
+      ? setFieldError('wh-edit-senha', 'Informe a sua senha atual para mudar a URL.')
+      : null,
+  ]);
   if (invalid) {
     invalid.focus();
     return;

@@ -3,7 +3,7 @@
 // the fields it names.
 import { byId, el } from '../../page-base/dom.js';
 import { ApiFailure, messageOf } from './api.js';
-import { clearErrors, setFieldError, showFormError } from './form-feedback.js';
+import { clearErrors, clearWhenValid, setFieldError, showFormError } from './form-feedback.js';
 import { handleCommonFailure } from './session.js';
 import { state } from './state.js';
 /** @import { Webhook } from './state.js' */
@@ -101,6 +101,20 @@ export async function showWebhookFailure(err, fields, boxId) {
   }
   if (first === null || elsewhere.length > 0) showFormError(boxId, messageOf(err), elsewhere);
   if (first !== null) /** @type {HTMLElement} */ (first).focus();
+}
+
+/**
+ * An endpoint form's messages go as soon as the checks made before sending find the field right.
+ * @param {{ url: string, resources: string, options: string, senha: string }} fields the ids of the form's fields
+ * @param {() => boolean} senhaNeeded whether the form asks for the password as it stands
+ */
+export function watchWebhookFields(fields, senhaNeeded) {
+  const value = (/** @type {string} */ id) => /** @type {HTMLInputElement} */ (byId(id)).value;
+  clearWhenValid(fields.url, () => urlProblem(value(fields.url).trim()) === null);
+  clearWhenValid(fields.resources, () => checkedResources(fields.options).length > 0);
+  const checkSenha = clearWhenValid(fields.senha, () => !senhaNeeded() || value(fields.senha) !== '');
+  // In the edit dialog, putting the URL back takes the need for the password away.
+  byId(fields.url).addEventListener('input', checkSenha);
 }
 
 /** Lists the resources the panel's credential may follow, keeping those already checked. */

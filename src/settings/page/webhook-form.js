@@ -2,7 +2,7 @@
 // resources it follows, and the user's password. The new endpoint's secret is then shown once.
 import { byId } from '../../page-base/dom.js';
 import { api } from './api.js';
-import { busy, clearErrors, setFieldError } from './form-feedback.js';
+import { busy, clearErrors, firstOf, setFieldError } from './form-feedback.js';
 import { state } from './state.js';
 /** @import { WebhookCreatedAnswer } from './state.js' */
 import { toast } from './toast.js';
@@ -19,12 +19,13 @@ import { reloadWebhooks } from './webhooks-list.js';
  * @returns {HTMLElement | null}
  */
 function checkWebhookFields(url, resources, senha) {
-  let first = null;
+  // Every problem is shown at once (each goes when its field is right); focus goes to the first.
   const problem = urlProblem(url);
-  if (problem !== null) first = setFieldError('wh-url', problem);
-  if (resources.length === 0) first = first || setFieldError('wh-resources', 'Escolha pelo menos um recurso.');
-  if (senha === '') first = first || setFieldError('wh-senha', 'Informe a sua senha atual.');
-  return first;
+  return firstOf([
+    problem === null ? null : setFieldError('wh-url', problem),
+    resources.length === 0 ? setFieldError('wh-resources', 'Escolha pelo menos um recurso.') : null,
+    senha === '' ? setFieldError('wh-senha', 'Informe a sua senha atual.') : null,
+  ]);
 }
 
 /** @param {SubmitEvent} event */

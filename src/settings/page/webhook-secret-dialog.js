@@ -5,6 +5,7 @@ import { byId } from '../../page-base/dom.js';
 import { COPY_BY_HAND, copyText } from './clipboard.js';
 import { restoreFocus } from './focus.js';
 import { formatDateTime } from './format.js';
+import { showAtTop } from './secret-dialog.js';
 /** @import { FocusTarget } from './state.js' */
 
 /** @type {string | null} the one revealed secret, only while its dialog is open */
@@ -29,9 +30,7 @@ export function openWebhookSecret(url, secret, returnTo, rotatedUntil) {
   rotated.hidden = rotatedUntil === false;
   byId('wh-secret-until').textContent = rotatedUntil ? ' (até ' + formatDateTime(rotatedUntil) + ')' : '';
   byId('wh-secret-copy-status').textContent = '';
-  dialog.showModal();
-  const copyButton = /** @type {HTMLButtonElement | null} */ (dialog.querySelector('[data-action="webhook-secret-copy"]'));
-  if (copyButton) copyButton.focus();
+  showAtTop(dialog, '[data-action="webhook-secret-copy"]');
 }
 
 /** Removes the secret from the DOM and from memory; runs before the dialog is gone. */
