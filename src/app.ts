@@ -70,7 +70,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   /** One access-log line and the metrics of every answered request; a page's assets log at debug. */
   function recordResponse(request: FastifyRequest, reply: FastifyReply): void {
     deps.metrics?.observe(request.routeOptions.url, request.method, reply.statusCode, reply.elapsedTime / 1000);
-    const subject = request.principal ?? request.logSubject;
+    // A request the router could not decode never met the decorators: undefined, not null.
+    const subject = request.principal ?? request.logSubject ?? null;
     if (subject !== null) requestLog.record(logEntry(request, reply, subject));
     const line = {
       method: request.method,

@@ -36,11 +36,8 @@ const AssertionParameters = {
         `Só para credenciais com chave pública: um JWT assinado com a chave privada (${KEY_ALGORITHMS.join(', ')}), com \`iss\` e \`sub\` ` +
         'iguais ao client id, `aud` igual à URL deste endpoint de token (ou ao emissor, `<origem>/v1`), `exp` no máximo ' +
         `${MAX_ASSERTION_LIFETIME_SECONDS / 60} minutos à frente e um \`jti\` único: uma asserção não pode ser usada duas vezes. ` +
-        'Sem cabeçalho `Authorization` junto.',
+        'Sem cabeçalho `Authorization` junto. Um `client_id` no corpo é opcional e, se vier, deve ser o do `iss`.',
     }),
-  ),
-  client_id: Type.Optional(
-    Type.String({ description: 'Opcional; quando enviado, deve ser o mesmo client id do cabeçalho Basic ou do `iss` da asserção.' }),
   ),
 };
 

@@ -85,8 +85,20 @@ describe('what is logged', () => {
     for (const secret of [cred.secret, token, basicHeader(cred.clientId, cred.secret).slice(6)]) {
       assert.ok(!text.includes(secret), 'no secret, token or Basic credentials in any stored field');
     }
-    assert.doesNotMatch(text, /ae_sk_|ae_at_/);
+    assert.doesNotMatch(text, /ae_(?:sk|at)_[A-Za-z0-9]/);
     assert.ok(rows.some((r) => r.path === '/v1/oauth/revoke' && r.status === 200));
+  });
+
+  test('a credential a client puts in the URL is masked: credential-named parameters, token shapes, JWTs', async () => {
+    const e = await t.company();
+    const cred = await t.credential(e, { scopes: ['clientes:ler'] });
+    const token = await t.token(cred);
+    await t.get(`/v1/clientes?access_token=${token}&pagina=1`, token);
+    await t.get(`/v1/clientes/${token}`, token);
+    await t.get('/v1/clientes?nome=eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2ln', token);
+    const paths = (await logged(e)).map((r) => r.path);
+    assert.deepEqual(paths.slice(0, 3), ['/v1/clientes?nome=***', '/v1/clientes/ae_at_***', '/v1/clientes?access_token=***&pagina=1']);
+    assert.ok(!JSON.stringify(paths).includes(token));
   });
 });
 

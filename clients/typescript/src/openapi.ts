@@ -1020,10 +1020,8 @@ export interface operations {
                      * @constant
                      */
                     client_assertion_type?: "urn:ietf:params:oauth:client-assertion-type:jwt-bearer";
-                    /** @description Só para credenciais com chave pública: um JWT assinado com a chave privada (RS256, PS256, ES256), com `iss` e `sub` iguais ao client id, `aud` igual à URL deste endpoint de token (ou ao emissor, `<origem>/v1`), `exp` no máximo 5 minutos à frente e um `jti` único: uma asserção não pode ser usada duas vezes. Sem cabeçalho `Authorization` junto. */
+                    /** @description Só para credenciais com chave pública: um JWT assinado com a chave privada (RS256, PS256, ES256), com `iss` e `sub` iguais ao client id, `aud` igual à URL deste endpoint de token (ou ao emissor, `<origem>/v1`), `exp` no máximo 5 minutos à frente e um `jti` único: uma asserção não pode ser usada duas vezes. Sem cabeçalho `Authorization` junto. Um `client_id` no corpo é opcional e, se vier, deve ser o do `iss`. */
                     client_assertion?: string;
-                    /** @description Opcional; quando enviado, deve ser o mesmo client id do cabeçalho Basic ou do `iss` da asserção. */
-                    client_id?: string;
                     /** @constant */
                     grant_type: "client_credentials";
                     /** @description Escopos separados por espaço, subconjunto dos escopos da credencial; repetidos valem uma vez. Ausente ou vazio (`scope=`): todos os escopos da credencial. Só espaços: `invalid_scope`. */
@@ -1259,10 +1257,8 @@ export interface operations {
                      * @constant
                      */
                     client_assertion_type?: "urn:ietf:params:oauth:client-assertion-type:jwt-bearer";
-                    /** @description Só para credenciais com chave pública: um JWT assinado com a chave privada (RS256, PS256, ES256), com `iss` e `sub` iguais ao client id, `aud` igual à URL deste endpoint de token (ou ao emissor, `<origem>/v1`), `exp` no máximo 5 minutos à frente e um `jti` único: uma asserção não pode ser usada duas vezes. Sem cabeçalho `Authorization` junto. */
+                    /** @description Só para credenciais com chave pública: um JWT assinado com a chave privada (RS256, PS256, ES256), com `iss` e `sub` iguais ao client id, `aud` igual à URL deste endpoint de token (ou ao emissor, `<origem>/v1`), `exp` no máximo 5 minutos à frente e um `jti` único: uma asserção não pode ser usada duas vezes. Sem cabeçalho `Authorization` junto. Um `client_id` no corpo é opcional e, se vier, deve ser o do `iss`. */
                     client_assertion?: string;
-                    /** @description Opcional; quando enviado, deve ser o mesmo client id do cabeçalho Basic ou do `iss` da asserção. */
-                    client_id?: string;
                 };
             };
         };
