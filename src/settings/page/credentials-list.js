@@ -131,6 +131,7 @@ function credentialRow(cred) {
   }
   actions.append(button('webhooks', 'Notificações', 'Notificações de'));
   actions.append(button('audit', 'Histórico', 'Histórico de'));
+  actions.append(button('requests', 'Chamadas', 'Chamadas da API de'));
 
   row.append(
     nameCell,

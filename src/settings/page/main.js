@@ -14,6 +14,7 @@ import { cancelDialog, onDialogClosed } from './dialogs.js';
 import { restoreFocus } from './focus.js';
 import { clearWhenValid } from './form-feedback.js';
 import { onRevoke, openRevoke } from './revoke-dialog.js';
+import { onFilterRequests, onRequestsClick, openRequests } from './requests-view.js';
 import { onRotate, openRotate } from './rotate-dialog.js';
 import { watchScrollBoxes } from './scroll-boxes.js';
 import { closeSecret, copyFromSecret, wipeSecret } from './secret-dialog.js';
@@ -60,6 +61,10 @@ function onClick(event) {
     case 'audit':
       if (cred) openAudit(cred, target);
       break;
+    case 'requests':
+      // A row's "Chamadas" opens the view filtered to its credential; the page's own button, to all.
+      openRequests(cred, target);
+      break;
     case 'audit-close':
       closeAudit();
       break;
@@ -81,7 +86,7 @@ function onClick(event) {
       closeSecret();
       break;
     default:
-      if (action) onWebhookClick(action, target);
+      if (action && !onRequestsClick(action, target)) onWebhookClick(action, target);
   }
 }
 
@@ -111,6 +116,7 @@ async function boot() {
   byId('wh-edit-url').addEventListener('input', updateEditPassword);
   byId('webhook-rotate-form').addEventListener('submit', onWebhookRotate);
   byId('webhook-delete-form').addEventListener('submit', onWebhookDelete);
+  byId('requests-filters').addEventListener('submit', onFilterRequests);
   watchFields();
   watchScrollBoxes();
   byId('new-credential-button').addEventListener('click', (event) => {
