@@ -5,6 +5,7 @@ import { badge } from './dom.js';
 import { todayIso } from './format.js';
 import { clearErrors, clearWhenValid, setFieldError, showFieldsSummary, showFormError } from './form-feedback.js';
 import { ipProblem } from './ip-check.js';
+import { publicKeyProblem } from './public-key-check.js';
 import { isSensitive, state } from './state.js';
 /** @import { Credential, CredentialBody, FormState, ScopeInfo } from './state.js' */
 
@@ -72,6 +73,17 @@ function updatePasswordField() {
       : 'Necessária porque você escolheu um escopo sensível.';
 }
 
+/** @returns {boolean} whether the form creates a key credential (private_key_jwt) */
+function keyChosen() {
+  return state.form !== null && state.form.mode === 'create' && /** @type {HTMLInputElement} */ (byId('cred-method-key')).checked;
+}
+
+/** The method is chosen at creation only; the key's textarea shows when the key is chosen. */
+function updateMethodFields() {
+  byId('cred-method').hidden = state.form === null || state.form.mode !== 'create';
+  byId('cred-public-key-field').hidden = !keyChosen();
+}
+
 /**
  * Opens the form empty, to create a credential.
  * @overload
@@ -115,6 +127,8 @@ export function openForm(mode, credential, trigger) {
   const expiresInput = /** @type {HTMLInputElement} */ (byId('cred-expires'));
   expiresInput.value = editing && opened.credential.expires ? opened.credential.expires : '';
   expiresInput.min = todayIso();
+  /** @type {HTMLTextAreaElement} */ (byId('cred-public-key')).value = '';
+  updateMethodFields();
   updatePasswordField();
   byId('form-section').hidden = false;
   byId('new-credential-button').setAttribute('aria-expanded', 'true');
@@ -195,8 +209,15 @@ function senhaProblem() {
   return passwordNeeded() && senha === '' ? 'Informe a sua senha atual: a credencial tem ou terá um escopo sensível.' : null;
 }
 
+/** @returns {string | null} only when the key is chosen */
+function keyProblem() {
+  return keyChosen() ? publicKeyProblem(/** @type {HTMLTextAreaElement} */ (byId('cred-public-key')).value) : null;
+}
+
 /** A field's message goes as soon as the same checks that put it there find nothing wrong. */
 export function watchCredentialFields() {
+  byId('cred-method').addEventListener('change', updateMethodFields);
+  clearWhenValid('cred-public-key', () => keyProblem() === null);
   clearWhenValid('cred-name', () => nameProblem() === null);
   clearWhenValid('cred-ips', () => ipProblems().length === 0);
   clearWhenValid('cred-expires', () => expiresProblem() === null);
@@ -226,6 +247,7 @@ export function collectForm() {
   /** @type {[string, string | string[] | null][]} */
   const checks = [
     ['cred-name', nameProblem()],
+    ['cred-public-key', keyProblem()],
     ['cred-scopes', scopesProblem()],
     ['cred-ips', ipProblems()],
     ['cred-expires', expiresProblem()],
@@ -245,6 +267,7 @@ export function collectForm() {
   let body;
   if (!editing) {
     body = { name, scopes, allowed_ips: ips, expires };
+    if (keyChosen()) body.public_key = /** @type {HTMLTextAreaElement} */ (byId('cred-public-key')).value;
   } else {
     body = {};
     if (name !== original.name) body.name = name;

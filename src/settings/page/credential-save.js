@@ -6,6 +6,7 @@ import { collectForm, hideForm } from './credential-form.js';
 import { reloadCredentials } from './credentials-list.js';
 import { focusRowButton } from './focus.js';
 import { busy, setFieldError, showFieldsSummary, showFormError } from './form-feedback.js';
+import { openKeySteps } from './key-steps-dialog.js';
 import { openSecret } from './secret-dialog.js';
 import { handleCommonFailure } from './session.js';
 import { state } from './state.js';
@@ -19,6 +20,7 @@ import { refreshWebhooksIf } from './webhooks-list.js';
  */
 const FIELD_FOR = [
   [/^name\b/, 'cred-name'],
+  [/^public_key\b/, 'cred-public-key'],
   [/^scopes\b/, 'cred-scopes'],
   [/^allowed_ips\b/, 'cred-ips'],
   [/^expires\b/, 'cred-expires'],
@@ -71,6 +73,11 @@ export async function onSubmitCredential(event) {
         const trigger = hideForm();
         await reloadCredentials();
         toast('Credencial “' + data.credential.name + '” criada.');
+        // A key credential has no secret: the dialog says what the integrator does next instead.
+        if (data.client_secret === undefined) {
+          openKeySteps(data.credential, { element: trigger });
+          return;
+        }
         openSecret(data.credential.name, data.credential.client_id, data.client_secret, { element: trigger });
         // The answer's copy of the secret goes: the dialog holds the only one now.
         /** @type {{ client_secret: string | null }} */ (data).client_secret = null;

@@ -41,6 +41,25 @@ function renderCredentials() {
 }
 
 /**
+ * A key credential's method under its name: the badge and the key's thumbprint, shortened (the
+ * whole of it in the title, and for screen readers).
+ * @param {Credential} cred
+ * @returns {HTMLDivElement}
+ */
+function keyMethod(cred) {
+  const thumbprint = cred.key_thumbprint || '';
+  return el('div', { className: 'key-method' }, [
+    badge('Chave pública', 'badge-key'),
+    thumbprint
+      ? el('span', { className: 'key-thumbprint muted', title: 'Impressão digital da chave: ' + thumbprint }, [
+          el('span', { 'aria-hidden': 'true', text: thumbprint.slice(0, 8) + '…' }),
+          el('span', { className: 'visually-hidden', text: 'Impressão digital da chave: ' + thumbprint }),
+        ])
+      : null,
+  ]);
+}
+
+/**
  * @param {Credential} cred
  * @returns {HTMLTableRowElement}
  */
@@ -66,6 +85,7 @@ function credentialRow(cred) {
       }),
     ]),
     soon ? el('div', {}, [badge(whenLeft(cred.expires), 'badge-soon')]) : null,
+    cred.auth_method === 'private_key_jwt' ? keyMethod(cred) : null,
   ]);
 
   const scopeList = el(
@@ -125,7 +145,9 @@ function credentialRow(cred) {
     });
   if (cred.status !== 'revoked') {
     actions.append(button('edit', 'Editar', 'Editar'));
-    actions.append(button('rotate', 'Rotacionar segredo', 'Rotacionar segredo de'));
+    // A key credential has no secret to rotate: its key is replaced instead.
+    if (cred.auth_method === 'private_key_jwt') actions.append(button('replace-key', 'Substituir chave', 'Substituir chave de'));
+    else actions.append(button('rotate', 'Rotacionar segredo', 'Rotacionar segredo de'));
     // Final, so it looks like what it is beside the others (the dialog asks to confirm it).
     actions.append(button('revoke', 'Revogar', 'Revogar', 'button-destructive'));
   }

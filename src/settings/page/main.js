@@ -16,6 +16,8 @@ import { clearWhenValid } from './form-feedback.js';
 import { onRevoke, openRevoke } from './revoke-dialog.js';
 import { onFilterRequests, onRequestsClick, openRequests } from './requests-view.js';
 import { onRotate, openRotate } from './rotate-dialog.js';
+import { closeKeySteps, copyFromKeySteps } from './key-steps-dialog.js';
+import { onReplaceKey, openReplaceKey, watchReplaceKeyFields } from './replace-key-dialog.js';
 import { watchScrollBoxes } from './scroll-boxes.js';
 import { closeSecret, copyFromSecret, wipeSecret } from './secret-dialog.js';
 import { setSession } from './session.js';
@@ -54,6 +56,15 @@ function onClick(event) {
       break;
     case 'rotate':
       if (cred) openRotate(cred, target);
+      break;
+    case 'replace-key':
+      if (cred) openReplaceKey(cred, target);
+      break;
+    case 'key-steps-copy':
+      copyFromKeySteps(target);
+      break;
+    case 'key-steps-close':
+      closeKeySteps();
       break;
     case 'revoke':
       if (cred) openRevoke(cred, target);
@@ -97,6 +108,7 @@ function watchFields() {
   clearWhenValid('signin-senha', () => value('signin-senha') !== '');
   clearWhenValid('rotate-senha', () => value('rotate-senha') !== '');
   watchCredentialFields();
+  watchReplaceKeyFields();
   watchWebhookFields({ url: 'wh-url', resources: 'wh-resources', options: 'wh-resources-options', senha: 'wh-senha' }, () => true);
   // After updateEditPassword (registered first), which shows or hides the password field.
   watchWebhookFields(
@@ -110,6 +122,7 @@ async function boot() {
   byId('signin-form').addEventListener('submit', onSignIn);
   byId('credential-form').addEventListener('submit', onSubmitCredential);
   byId('rotate-form').addEventListener('submit', onRotate);
+  byId('replace-key-form').addEventListener('submit', onReplaceKey);
   byId('revoke-form').addEventListener('submit', onRevoke);
   byId('webhook-form').addEventListener('submit', onSubmitWebhook);
   byId('webhook-edit-form').addEventListener('submit', onSubmitWebhookEdit);

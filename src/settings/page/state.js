@@ -35,6 +35,8 @@
  * @property {{ id: number, nome: string | null } | null} created_by null: created by the operator
  * @property {string | null} last_used_at
  * @property {string | null} last_used_ip
+ * @property {'client_secret_basic' | 'private_key_jwt'} auth_method a secret, or the integrator's public key
+ * @property {string | null} key_thumbprint the public key's RFC 7638 thumbprint (key credentials only)
  */
 
 /**
@@ -70,7 +72,7 @@
  * `POST /settings/api/credentials` (201): the only time the new credential's secret is shown.
  * @typedef {object} CreatedAnswer
  * @property {Credential} credential
- * @property {string} client_secret
+ * @property {string} [client_secret] absent for a key credential (`public_key` given), which has none
  */
 
 /**
@@ -88,6 +90,7 @@
  * @property {string[]} [allowed_ips]
  * @property {string | null} [expires]
  * @property {string} [senha_atual] when the credential has or gains a sensitive scope
+ * @property {string} [public_key] on create only: the integrator's public key, for a key credential
  */
 
 /**
