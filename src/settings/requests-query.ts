@@ -29,7 +29,11 @@ function decodePosition(text: string): { atMicros: string; id: string } {
  * The request view's filters, from the query string (docs/settings-api.md "Request log"): each
  * parameter once, none unknown, each refusal beside its name in pt-BR.
  */
-export function readRequestFilter(url: string, maxLimit = REQUESTS_PAGE_MAX): RequestFilter {
+export function readRequestFilter(
+  url: string,
+  bounds: { max: number; byDefault: number } = { max: REQUESTS_PAGE_MAX, byDefault: REQUESTS_PAGE_DEFAULT },
+): RequestFilter {
+  const maxLimit = bounds.max;
   const { pairs, malformed } = parsePairs(rawQuery(url));
   if (malformed.length > 0) throw invalid('query', 'A query string tem um escape % malformado.');
   const values = new Map<string, string>();
@@ -42,7 +46,7 @@ export function readRequestFilter(url: string, maxLimit = REQUESTS_PAGE_MAX): Re
   const status = values.get('status');
   if (status !== undefined && !isStatusClass(status)) throw invalid('status', `Use uma das classes: ${STATUS_CLASSES.join(', ')}.`);
   const limitText = values.get('limite');
-  const limit = limitText === undefined ? Math.min(REQUESTS_PAGE_DEFAULT, maxLimit) : parseInteger(limitText, 1);
+  const limit = limitText === undefined ? bounds.byDefault : parseInteger(limitText, 1);
   if (limit === null || limit > maxLimit) throw invalid('limite', `Use um número de 1 a ${maxLimit}.`);
   const apos = values.get('apos');
   return {

@@ -52,9 +52,9 @@ export const requestLogRoutes = [
     url: `${REQUESTS}.csv`,
     access: 'api-externa',
     async handler(ctx) {
-      const filter = readRequestFilter(ctx.request.url, REQUESTS_CSV_MAX);
-      const limit = ctx.request.url.includes('limite=') ? filter.limit : REQUESTS_CSV_MAX;
-      const page = await searchRequests(ctx.admin().db, ctx.admin().user.empresaId, { ...filter, limit });
+      // Without `limite`, all of the filter up to the bound: the CSV is the download of the whole view.
+      const filter = readRequestFilter(ctx.request.url, { max: REQUESTS_CSV_MAX, byDefault: REQUESTS_CSV_MAX });
+      const page = await searchRequests(ctx.admin().db, ctx.admin().user.empresaId, filter);
       ctx.reply.header('content-type', 'text/csv; charset=utf-8');
       ctx.reply.header('content-disposition', 'attachment; filename="chamadas.csv"');
       return csvOf(page.requests);
