@@ -48,6 +48,7 @@ if (!['last', 'skip', 'only'].includes(timedMode)) {
 }
 const given = process.argv.length > 2 ? process.argv.slice(2) : testFiles('test').sort();
 const files = given.filter((file) => (timedMode === 'skip' ? !isTimed(file) : timedMode === 'only' ? isTimed(file) : true));
+const runStarted = Date.now();
 const concurrency = Math.max(1, Number(process.env.TEST_CONCURRENCY ?? '2'));
 // A runner started from inside a test (test/runner) must not report to that test's runner.
 const childEnv = { ...process.env };
@@ -154,9 +155,16 @@ for (const result of failed) {
   console.log(`# why ${result.file} failed:`);
   for (const line of failureLines(result.output)) console.log(`#   ${line}`);
 }
-// Where a run's time goes (CI has a time limit): the slowest files, wall-clock.
+// Where a run's time goes (CI has a time limit): the whole run and its slowest files, wall-clock.
+console.log(`# wall clock: ${((Date.now() - runStarted) / 1000).toFixed(0)} s`);
 for (const result of [...results].sort((a, b) => b.ms - a.ms).slice(0, 10)) {
   console.log(`# slowest: ${result.file} ${(result.ms / 1000).toFixed(1)} s`);
+}
+// Every file's time, for a caller that studies where the time goes (TEST_TIMINGS_DIR).
+if (process.env.TEST_TIMINGS_DIR) {
+  const name = `${process.version}-${process.env.TEST_DATABASE_URL ? 'postgres' : 'embedded'}-${timedMode}.json`;
+  const timings = Object.fromEntries([...results].sort((a, b) => b.ms - a.ms).map((result) => [result.file, result.ms]));
+  fs.writeFileSync(path.join(process.env.TEST_TIMINGS_DIR, name), JSON.stringify(timings, null, 1));
 }
 openApiCoverage();
 

@@ -54,8 +54,14 @@ async function warm(options: { statusPersonalizados?: string[]; app?: TestApp } 
 
 const sql = (text: string, values: unknown[]) => t.store.pool.query(text, values);
 
-/** A sibling instance whose rate-limit clock stands still mid-minute: window counts are exact. */
-const stillClock = () => t.sibling({ limiter: new MemoryLimiter(() => Math.floor(Date.now() / 60_000) * 60_000 + 30_000) });
+/**
+ * A sibling instance whose rate-limit clock stands still mid-minute (the minute it was made in):
+ * window counts are exact however long the requests take, even across a minute of the wall clock.
+ */
+function stillClock(): Promise<TestApp> {
+  const midMinute = Math.floor(Date.now() / 60_000) * 60_000 + 30_000;
+  return t.sibling({ limiter: new MemoryLimiter(() => midMinute) });
+}
 
 describe('a list reads its caller with its page (ADR 0014)', () => {
   test('a warm list request is one statement: the page and the principal together', async () => {
