@@ -57,7 +57,7 @@ async function newCredential(): Promise<{ client_id: string; client_secret: stri
  * credential made during a fault would wait for the stuck statement and count that wait against
  * the request's budget.
  */
-let spare: { client_id: string; client_secret: string }[] = [];
+const spare: { client_id: string; client_secret: string }[] = [];
 
 async function tokenRequest(): Promise<LightMyRequestResponse> {
   // One credential per request: the per-client attempt limit (D27) stays out of the way.
