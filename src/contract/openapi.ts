@@ -7,7 +7,7 @@ import { missingScopeDetail, type Detalhe } from '../errors/coded-error.ts';
 import { BAD_ID, hasIdParam, ID_PARAM_DESCRIPTION, ID_PARAM_SCHEMA, type ApiTag, type DataRoute } from './data-route.ts';
 import { queryParameters } from './openapi-params.ts';
 import { collectParams } from './params.ts';
-import { detailOf, ErrorEnvelopeSchema, feedOf, listOf, ListMetaSchema } from './schemas.ts';
+import { detailOf, errorEnvelopeOf, ErrorEnvelopeSchema, feedOf, listOf, ListMetaSchema } from './schemas.ts';
 import { webhooksDescription, WEBHOOKS_TAG } from './webhooks-openapi.ts';
 
 /**
@@ -137,27 +137,59 @@ export function jsonResponse(description: string, schema: Json, example: unknown
 const codesWithStatus = (status: number): DataErrorCode[] =>
   (Object.keys(DATA_ERRORS) as DataErrorCode[]).filter((codigo) => DATA_ERRORS[codigo].status === status);
 
+/** The name of the data envelope's error schema for one status, in `components.schemas`, and a reference to one. */
+const errorSchemaName = (status: number): string => `Erro${status}`;
+const ERROR_SCHEMA_REF = /^#\/components\/schemas\/Erro(\d{3})$/;
+
+/** Codes as a sentence says them: `a`; `a` ou `b`; `a`, `b` ou `c`. */
+const spoken = (codes: readonly string[]): string =>
+  codes
+    .map((c) => `\`${c}\``)
+    .join(', ')
+    .replace(/, ([^,]*)$/, ' ou $1');
+
 /**
- * An error response in the data envelope: the codes its status can carry (from the catalogue,
- * the one source) as an enum, and an example with the first of them.
+ * The data envelope's error schema for one status (`Erro403`): an `Erro` whose `erro.codigo` is
+ * one of the codes the status carries (from the catalogue, the one source). The body is stated
+ * whole beside the reference, not only its narrowed `codigo`: a reader that takes each schema as
+ * closed (Redocly's example check, strict code generators) then finds every field declared where
+ * it looks, and an example with `mensagem`, `detalhes` and `request_id` is valid against it.
+ */
+function errorSchema(status: number): Json {
+  const codes = codesWithStatus(status);
+  return {
+    description: `Envelope de erro das respostas ${status}: \`erro.codigo\` é ${spoken(codes)}.`,
+    allOf: [ref('schemas', 'Erro'), plainSchema(errorEnvelopeOf(codes))],
+  };
+}
+
+/** The error schemas the operations refer to (`Erro400`, `Erro401`, ...), by status. */
+function errorSchemas(paths: unknown): Record<string, Json> {
+  const statuses = new Set<number>();
+  const walk = (node: unknown): void => {
+    if (Array.isArray(node)) node.forEach(walk);
+    else if (node !== null && typeof node === 'object')
+      for (const [key, value] of Object.entries(node)) {
+        const status = key === '$ref' && typeof value === 'string' ? ERROR_SCHEMA_REF.exec(value)?.[1] : undefined;
+        if (status !== undefined) statuses.add(Number(status));
+        else walk(value);
+      }
+  };
+  walk(paths);
+  return Object.fromEntries([...statuses].sort((a, b) => a - b).map((status) => [errorSchemaName(status), errorSchema(status)]));
+}
+
+/**
+ * An error response in the data envelope: the schema of its status (the codes it can carry as an
+ * enum), and an example with the first of them.
  */
 export function dataErrorResponse(status: number, headers: readonly HeaderName[], detalhes: Detalhe[] = []): Json {
   const codes = codesWithStatus(status);
   const [first] = codes;
   if (first === undefined) throw new Error(`no data error code has status ${status}`);
   const description = codes.map((codigo) => `\`${codigo}\`: ${DATA_ERRORS[codigo].mensagem}`).join(' ');
-  const schema = {
-    allOf: [
-      ref('schemas', 'Erro'),
-      {
-        type: 'object',
-        required: ['erro'],
-        properties: { erro: { type: 'object', required: ['codigo'], properties: { codigo: { type: 'string', enum: codes } } } },
-      },
-    ],
-  };
   const example = { erro: { codigo: first, mensagem: DATA_ERRORS[first].mensagem, detalhes, request_id: EXAMPLE_REQUEST_ID } };
-  return jsonResponse(description, schema, example, responseHeaders(headers));
+  return jsonResponse(description, ref('schemas', errorSchemaName(status)), example, responseHeaders(headers));
 }
 
 /** 405 on a path of the public API, for any method it does not accept, in the data envelope. */
@@ -366,6 +398,7 @@ export function buildOpenApi(dataRoutes: readonly DataRoute[], others: readonly 
         ListaMeta: plainSchema(ListMetaSchema),
         ...(dataRoutes.some((r) => r.export === true) ? { ExportacaoFim: EXPORT_END_SCHEMA } : {}),
         Erro: plainSchema(ErrorEnvelopeSchema),
+        ...errorSchemas(paths),
         ...Object.assign({}, ...others.map((o) => o.schemas)),
         ...notifications.schemas,
       },

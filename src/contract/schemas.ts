@@ -1,26 +1,42 @@
 import { Type, type TSchema } from 'typebox';
 import { DATA_ERRORS } from '../errors/catalogue.ts';
 
-export const ErrorEnvelopeSchema = Type.Object(
-  {
-    erro: Type.Object({
-      codigo: Type.String({
-        enum: Object.keys(DATA_ERRORS),
-        description: 'Código do catálogo de erros; cada resposta documenta os códigos que seu status pode trazer.',
-      }),
-      mensagem: Type.String({ description: 'Mensagem em pt-BR, para pessoas; não interprete o texto, use `codigo`.' }),
-      detalhes: Type.Array(
-        Type.Object({
-          campo: Type.String({ description: 'Parâmetro com problema.' }),
-          mensagem: Type.String({ description: 'O que há de errado com ele.' }),
+/**
+ * The data envelope of an error whose `erro.codigo` is one of `codes`: every field of the body
+ * stated, so that a schema built for one status (contract/openapi.ts) describes the whole body
+ * on its own, as one built for all of them does.
+ */
+export function errorEnvelopeOf(codes: readonly string[], options: { $id?: string; description?: string } = {}) {
+  return Type.Object(
+    {
+      erro: Type.Object({
+        codigo: Type.String({
+          enum: [...codes],
+          description: 'Código do catálogo de erros; cada resposta documenta os códigos que seu status pode trazer.',
         }),
-        { description: 'Um item por parâmetro com problema (só em 400); vazio nos demais erros.' },
-      ),
-      request_id: Type.String({ format: 'uuid', description: 'Igual ao cabeçalho X-Request-ID.' }),
-    }),
-  },
-  { $id: 'ErroEnvelope', description: 'Envelope de erro dos endpoints de dados.' },
-);
+        mensagem: Type.String({ description: 'Mensagem em pt-BR, para pessoas; não interprete o texto, use `codigo`.' }),
+        detalhes: Type.Array(
+          Type.Object({
+            campo: Type.String({ description: 'Parâmetro com problema (`scope` no 403 `escopo_insuficiente`).' }),
+            mensagem: Type.String({ description: 'O que há de errado com ele.' }),
+          }),
+          {
+            description:
+              'Um item por parâmetro com problema no 400; no 403 `escopo_insuficiente`, um item que nomeia o escopo exigido; ' +
+              'vazio nos demais erros.',
+          },
+        ),
+        request_id: Type.String({ format: 'uuid', description: 'Igual ao cabeçalho X-Request-ID.' }),
+      }),
+    },
+    options,
+  );
+}
+
+export const ErrorEnvelopeSchema = errorEnvelopeOf(Object.keys(DATA_ERRORS), {
+  $id: 'ErroEnvelope',
+  description: 'Envelope de erro dos endpoints de dados.',
+});
 
 const errorRef = Type.Unsafe<unknown>({ $ref: 'ErroEnvelope#' });
 

@@ -202,9 +202,9 @@ test('each data operation’s 200 schema is the route’s own envelope schema, r
   }
 });
 
-/** The codigo / error values an error response documents. */
+/** The codigo / error values an error response documents (its schema, or the component it refers to). */
 function codesOf(response: Response): string[] {
-  const schema = response.content?.['application/json']?.schema as { allOf?: Json[] };
+  const schema = resolved(response.content?.['application/json']?.schema) as { allOf?: Json[] };
   const overlay = schema.allOf?.[1] as {
     properties: { erro?: { properties: { codigo: { enum: string[] } } }; error?: { enum: string[] } };
   };
@@ -232,6 +232,37 @@ test('each data operation documents every status the checks can answer, with the
     }
     assert.deepEqual(codesOf(op.responses['403'] as Response), ['escopo_insuficiente', 'ip_nao_autorizado']);
   }
+});
+
+test('each data error schema (Erro400, ...) is an Erro with the whole body stated and codigo narrowed to its status’s codes', () => {
+  // The body stated whole, not only the narrowed `codigo`: a reader that takes each schema as closed
+  // (Redocly's example check, strict generators) finds every field of the examples declared.
+  const named = Object.keys(doc.components.schemas).filter((name) => /^Erro\d+$/.test(name));
+  assert.deepEqual(named, ['Erro400', 'Erro401', 'Erro403', 'Erro404', 'Erro405', 'Erro429', 'Erro500', 'Erro503']);
+  const { description: _generic, ...body } = doc.components.schemas.Erro as Json;
+  for (const name of named) {
+    const { allOf } = doc.components.schemas[name] as { allOf: Json[] };
+    assert.deepEqual(allOf[0], { $ref: '#/components/schemas/Erro' }, name);
+    const codes = Object.entries(DATA_ERRORS)
+      .filter(([, e]) => `Erro${e.status}` === name)
+      .map(([codigo]) => codigo);
+    const expected = structuredClone(body) as { properties: { erro: { properties: { codigo: { enum: string[] } } } } };
+    expected.properties.erro.properties.codigo.enum = codes;
+    assert.deepEqual(allOf[1], expected, name);
+  }
+});
+
+test('every enum in the document says its type, so generators type its values', () => {
+  const untyped: string[] = [];
+  const walk = (node: unknown, at: string): void => {
+    if (Array.isArray(node)) node.forEach((item, i) => walk(item, `${at}/${i}`));
+    else if (node !== null && typeof node === 'object') {
+      if (Array.isArray((node as Json).enum) && (node as Json).type === undefined) untyped.push(at);
+      for (const [key, value] of Object.entries(node)) walk(value, `${at}/${key}`);
+    }
+  };
+  walk(doc, '#');
+  assert.deepEqual(untyped, []);
 });
 
 test('the token operation documents its OAuth error values per status, and 405 in the data envelope', () => {

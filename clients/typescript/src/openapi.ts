@@ -740,7 +740,7 @@ export interface components {
             cedente: {
                 /**
                  * @description `outro` é um cedente de texto livre, sem id.
-                 * @enum {unknown}
+                 * @enum {string}
                  */
                 tipo: "cliente" | "fornecedor" | "usuario" | "pre_cliente" | "outro";
                 /** @description null quando o tipo é `outro`. */
@@ -759,7 +759,7 @@ export interface components {
             vencimento: string;
             /**
              * @description Calculado na leitura: `pago` quando há `data_pagamento`; senão `vencido` quando `vencimento` é anterior a hoje no fuso America/Sao_Paulo; senão `aberto`.
-             * @enum {unknown}
+             * @enum {string}
              */
             status: "aberto" | "pago" | "vencido";
             /** @description Data do pagamento, AAAA-MM-DD; null enquanto não paga. */
@@ -792,7 +792,7 @@ export interface components {
             vencimento: string | null;
             /**
              * @description Situação como informada pelo banco, sem cálculo pela API.
-             * @enum {unknown}
+             * @enum {string}
              */
             status: "pendente" | "vencido" | "pago" | "cancelado" | "nao_autorizado" | "nao_realizado" | "rejeitado" | "aguardando_confirmacao";
             /** @description Data do pagamento. AAAA-MM-DD. */
@@ -884,9 +884,201 @@ export interface components {
                 codigo: "requisicao_invalida" | "token_invalido" | "escopo_insuficiente" | "ip_nao_autorizado" | "recurso_nao_encontrado" | "metodo_nao_permitido" | "corpo_muito_grande" | "tipo_conteudo_invalido" | "limite_excedido" | "erro_interno" | "servico_indisponivel";
                 /** @description Mensagem em pt-BR, para pessoas; não interprete o texto, use `codigo`. */
                 mensagem: string;
-                /** @description Um item por parâmetro com problema (só em 400); vazio nos demais erros. */
+                /** @description Um item por parâmetro com problema no 400; no 403 `escopo_insuficiente`, um item que nomeia o escopo exigido; vazio nos demais erros. */
                 detalhes: {
-                    /** @description Parâmetro com problema. */
+                    /** @description Parâmetro com problema (`scope` no 403 `escopo_insuficiente`). */
+                    campo: string;
+                    /** @description O que há de errado com ele. */
+                    mensagem: string;
+                }[];
+                /**
+                 * Format: uuid
+                 * @description Igual ao cabeçalho X-Request-ID.
+                 */
+                request_id: string;
+            };
+        };
+        /** @description Envelope de erro das respostas 400: `erro.codigo` é `requisicao_invalida`. */
+        Erro400: components["schemas"]["Erro"] & {
+            erro: {
+                /**
+                 * @description Código do catálogo de erros; cada resposta documenta os códigos que seu status pode trazer.
+                 * @enum {string}
+                 */
+                codigo: "requisicao_invalida";
+                /** @description Mensagem em pt-BR, para pessoas; não interprete o texto, use `codigo`. */
+                mensagem: string;
+                /** @description Um item por parâmetro com problema no 400; no 403 `escopo_insuficiente`, um item que nomeia o escopo exigido; vazio nos demais erros. */
+                detalhes: {
+                    /** @description Parâmetro com problema (`scope` no 403 `escopo_insuficiente`). */
+                    campo: string;
+                    /** @description O que há de errado com ele. */
+                    mensagem: string;
+                }[];
+                /**
+                 * Format: uuid
+                 * @description Igual ao cabeçalho X-Request-ID.
+                 */
+                request_id: string;
+            };
+        };
+        /** @description Envelope de erro das respostas 401: `erro.codigo` é `token_invalido`. */
+        Erro401: components["schemas"]["Erro"] & {
+            erro: {
+                /**
+                 * @description Código do catálogo de erros; cada resposta documenta os códigos que seu status pode trazer.
+                 * @enum {string}
+                 */
+                codigo: "token_invalido";
+                /** @description Mensagem em pt-BR, para pessoas; não interprete o texto, use `codigo`. */
+                mensagem: string;
+                /** @description Um item por parâmetro com problema no 400; no 403 `escopo_insuficiente`, um item que nomeia o escopo exigido; vazio nos demais erros. */
+                detalhes: {
+                    /** @description Parâmetro com problema (`scope` no 403 `escopo_insuficiente`). */
+                    campo: string;
+                    /** @description O que há de errado com ele. */
+                    mensagem: string;
+                }[];
+                /**
+                 * Format: uuid
+                 * @description Igual ao cabeçalho X-Request-ID.
+                 */
+                request_id: string;
+            };
+        };
+        /** @description Envelope de erro das respostas 403: `erro.codigo` é `escopo_insuficiente` ou `ip_nao_autorizado`. */
+        Erro403: components["schemas"]["Erro"] & {
+            erro: {
+                /**
+                 * @description Código do catálogo de erros; cada resposta documenta os códigos que seu status pode trazer.
+                 * @enum {string}
+                 */
+                codigo: "escopo_insuficiente" | "ip_nao_autorizado";
+                /** @description Mensagem em pt-BR, para pessoas; não interprete o texto, use `codigo`. */
+                mensagem: string;
+                /** @description Um item por parâmetro com problema no 400; no 403 `escopo_insuficiente`, um item que nomeia o escopo exigido; vazio nos demais erros. */
+                detalhes: {
+                    /** @description Parâmetro com problema (`scope` no 403 `escopo_insuficiente`). */
+                    campo: string;
+                    /** @description O que há de errado com ele. */
+                    mensagem: string;
+                }[];
+                /**
+                 * Format: uuid
+                 * @description Igual ao cabeçalho X-Request-ID.
+                 */
+                request_id: string;
+            };
+        };
+        /** @description Envelope de erro das respostas 404: `erro.codigo` é `recurso_nao_encontrado`. */
+        Erro404: components["schemas"]["Erro"] & {
+            erro: {
+                /**
+                 * @description Código do catálogo de erros; cada resposta documenta os códigos que seu status pode trazer.
+                 * @enum {string}
+                 */
+                codigo: "recurso_nao_encontrado";
+                /** @description Mensagem em pt-BR, para pessoas; não interprete o texto, use `codigo`. */
+                mensagem: string;
+                /** @description Um item por parâmetro com problema no 400; no 403 `escopo_insuficiente`, um item que nomeia o escopo exigido; vazio nos demais erros. */
+                detalhes: {
+                    /** @description Parâmetro com problema (`scope` no 403 `escopo_insuficiente`). */
+                    campo: string;
+                    /** @description O que há de errado com ele. */
+                    mensagem: string;
+                }[];
+                /**
+                 * Format: uuid
+                 * @description Igual ao cabeçalho X-Request-ID.
+                 */
+                request_id: string;
+            };
+        };
+        /** @description Envelope de erro das respostas 405: `erro.codigo` é `metodo_nao_permitido`. */
+        Erro405: components["schemas"]["Erro"] & {
+            erro: {
+                /**
+                 * @description Código do catálogo de erros; cada resposta documenta os códigos que seu status pode trazer.
+                 * @enum {string}
+                 */
+                codigo: "metodo_nao_permitido";
+                /** @description Mensagem em pt-BR, para pessoas; não interprete o texto, use `codigo`. */
+                mensagem: string;
+                /** @description Um item por parâmetro com problema no 400; no 403 `escopo_insuficiente`, um item que nomeia o escopo exigido; vazio nos demais erros. */
+                detalhes: {
+                    /** @description Parâmetro com problema (`scope` no 403 `escopo_insuficiente`). */
+                    campo: string;
+                    /** @description O que há de errado com ele. */
+                    mensagem: string;
+                }[];
+                /**
+                 * Format: uuid
+                 * @description Igual ao cabeçalho X-Request-ID.
+                 */
+                request_id: string;
+            };
+        };
+        /** @description Envelope de erro das respostas 429: `erro.codigo` é `limite_excedido`. */
+        Erro429: components["schemas"]["Erro"] & {
+            erro: {
+                /**
+                 * @description Código do catálogo de erros; cada resposta documenta os códigos que seu status pode trazer.
+                 * @enum {string}
+                 */
+                codigo: "limite_excedido";
+                /** @description Mensagem em pt-BR, para pessoas; não interprete o texto, use `codigo`. */
+                mensagem: string;
+                /** @description Um item por parâmetro com problema no 400; no 403 `escopo_insuficiente`, um item que nomeia o escopo exigido; vazio nos demais erros. */
+                detalhes: {
+                    /** @description Parâmetro com problema (`scope` no 403 `escopo_insuficiente`). */
+                    campo: string;
+                    /** @description O que há de errado com ele. */
+                    mensagem: string;
+                }[];
+                /**
+                 * Format: uuid
+                 * @description Igual ao cabeçalho X-Request-ID.
+                 */
+                request_id: string;
+            };
+        };
+        /** @description Envelope de erro das respostas 500: `erro.codigo` é `erro_interno`. */
+        Erro500: components["schemas"]["Erro"] & {
+            erro: {
+                /**
+                 * @description Código do catálogo de erros; cada resposta documenta os códigos que seu status pode trazer.
+                 * @enum {string}
+                 */
+                codigo: "erro_interno";
+                /** @description Mensagem em pt-BR, para pessoas; não interprete o texto, use `codigo`. */
+                mensagem: string;
+                /** @description Um item por parâmetro com problema no 400; no 403 `escopo_insuficiente`, um item que nomeia o escopo exigido; vazio nos demais erros. */
+                detalhes: {
+                    /** @description Parâmetro com problema (`scope` no 403 `escopo_insuficiente`). */
+                    campo: string;
+                    /** @description O que há de errado com ele. */
+                    mensagem: string;
+                }[];
+                /**
+                 * Format: uuid
+                 * @description Igual ao cabeçalho X-Request-ID.
+                 */
+                request_id: string;
+            };
+        };
+        /** @description Envelope de erro das respostas 503: `erro.codigo` é `servico_indisponivel`. */
+        Erro503: components["schemas"]["Erro"] & {
+            erro: {
+                /**
+                 * @description Código do catálogo de erros; cada resposta documenta os códigos que seu status pode trazer.
+                 * @enum {string}
+                 */
+                codigo: "servico_indisponivel";
+                /** @description Mensagem em pt-BR, para pessoas; não interprete o texto, use `codigo`. */
+                mensagem: string;
+                /** @description Um item por parâmetro com problema no 400; no 403 `escopo_insuficiente`, um item que nomeia o escopo exigido; vazio nos demais erros. */
+                detalhes: {
+                    /** @description Parâmetro com problema (`scope` no 403 `escopo_insuficiente`). */
                     campo: string;
                     /** @description O que há de errado com ele. */
                     mensagem: string;
@@ -1126,12 +1318,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "metodo_nao_permitido";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro405"];
                 };
             };
             /** @description `invalid_request`: corpo acima de 8192 bytes. */
@@ -1348,12 +1535,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "metodo_nao_permitido";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro405"];
                 };
             };
             /** @description `invalid_request`: corpo acima de 8192 bytes. */
@@ -1588,12 +1770,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "requisicao_invalida";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro400"];
                 };
             };
             /** @description `token_invalido`: Token de acesso ausente, inválido, revogado ou expirado. */
@@ -1614,12 +1791,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "token_invalido";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro401"];
                 };
             };
             /** @description `escopo_insuficiente`: O token não possui o escopo exigido por esta operação. `ip_nao_autorizado`: O endereço IP de origem não está autorizado para esta credencial. */
@@ -1650,12 +1822,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "escopo_insuficiente" | "ip_nao_autorizado";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro403"];
                 };
             };
             /** @description `metodo_nao_permitido`: Método HTTP não permitido nesta rota. */
@@ -1676,12 +1843,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "metodo_nao_permitido";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro405"];
                 };
             };
             /** @description `limite_excedido`: Limite de requisições excedido. Aguarde o tempo indicado em Retry-After. */
@@ -1702,12 +1864,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "limite_excedido";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro429"];
                 };
             };
             /** @description `erro_interno`: Erro interno inesperado. Informe o request_id ao suporte. */
@@ -1727,12 +1884,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "erro_interno";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro500"];
                 };
             };
             /** @description `servico_indisponivel`: Serviço temporariamente indisponível. Tente novamente em instantes. */
@@ -1753,12 +1905,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "servico_indisponivel";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro503"];
                 };
             };
         };
@@ -1912,12 +2059,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "requisicao_invalida";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro400"];
                 };
             };
             /** @description `token_invalido`: Token de acesso ausente, inválido, revogado ou expirado. */
@@ -1938,12 +2080,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "token_invalido";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro401"];
                 };
             };
             /** @description `escopo_insuficiente`: O token não possui o escopo exigido por esta operação. `ip_nao_autorizado`: O endereço IP de origem não está autorizado para esta credencial. */
@@ -1974,12 +2111,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "escopo_insuficiente" | "ip_nao_autorizado";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro403"];
                 };
             };
             /** @description `metodo_nao_permitido`: Método HTTP não permitido nesta rota. */
@@ -2000,12 +2132,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "metodo_nao_permitido";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro405"];
                 };
             };
             /** @description `limite_excedido`: Limite de requisições excedido. Aguarde o tempo indicado em Retry-After. */
@@ -2026,12 +2153,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "limite_excedido";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro429"];
                 };
             };
             /** @description `erro_interno`: Erro interno inesperado. Informe o request_id ao suporte. */
@@ -2051,12 +2173,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "erro_interno";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro500"];
                 };
             };
             /** @description `servico_indisponivel`: Serviço temporariamente indisponível. Tente novamente em instantes. */
@@ -2077,12 +2194,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "servico_indisponivel";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro503"];
                 };
             };
         };
@@ -2177,12 +2289,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "requisicao_invalida";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro400"];
                 };
             };
             /** @description `token_invalido`: Token de acesso ausente, inválido, revogado ou expirado. */
@@ -2203,12 +2310,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "token_invalido";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro401"];
                 };
             };
             /** @description `escopo_insuficiente`: O token não possui o escopo exigido por esta operação. `ip_nao_autorizado`: O endereço IP de origem não está autorizado para esta credencial. */
@@ -2239,12 +2341,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "escopo_insuficiente" | "ip_nao_autorizado";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro403"];
                 };
             };
             /** @description `metodo_nao_permitido`: Método HTTP não permitido nesta rota. */
@@ -2265,12 +2362,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "metodo_nao_permitido";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro405"];
                 };
             };
             /** @description `limite_excedido`: o limite por minuto da credencial foi atingido, ou outra exportação da mesma credencial está em andamento (`Retry-After: 5`; a mensagem diz qual dos dois). */
@@ -2291,12 +2383,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "limite_excedido";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro429"];
                 };
             };
             /** @description `erro_interno`: Erro interno inesperado. Informe o request_id ao suporte. */
@@ -2316,12 +2403,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "erro_interno";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro500"];
                 };
             };
             /** @description `servico_indisponivel`: Serviço temporariamente indisponível. Tente novamente em instantes. */
@@ -2342,12 +2424,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "servico_indisponivel";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro503"];
                 };
             };
         };
@@ -2460,12 +2537,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "requisicao_invalida";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro400"];
                 };
             };
             /** @description `token_invalido`: Token de acesso ausente, inválido, revogado ou expirado. */
@@ -2486,12 +2558,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "token_invalido";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro401"];
                 };
             };
             /** @description `escopo_insuficiente`: O token não possui o escopo exigido por esta operação. `ip_nao_autorizado`: O endereço IP de origem não está autorizado para esta credencial. */
@@ -2522,12 +2589,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "escopo_insuficiente" | "ip_nao_autorizado";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro403"];
                 };
             };
             /** @description `recurso_nao_encontrado`: Recurso não encontrado. */
@@ -2552,12 +2614,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "recurso_nao_encontrado";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro404"];
                 };
             };
             /** @description `metodo_nao_permitido`: Método HTTP não permitido nesta rota. */
@@ -2578,12 +2635,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "metodo_nao_permitido";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro405"];
                 };
             };
             /** @description `limite_excedido`: Limite de requisições excedido. Aguarde o tempo indicado em Retry-After. */
@@ -2604,12 +2656,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "limite_excedido";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro429"];
                 };
             };
             /** @description `erro_interno`: Erro interno inesperado. Informe o request_id ao suporte. */
@@ -2629,12 +2676,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "erro_interno";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro500"];
                 };
             };
             /** @description `servico_indisponivel`: Serviço temporariamente indisponível. Tente novamente em instantes. */
@@ -2655,12 +2697,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "servico_indisponivel";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro503"];
                 };
             };
         };
@@ -2790,12 +2827,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "requisicao_invalida";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro400"];
                 };
             };
             /** @description `token_invalido`: Token de acesso ausente, inválido, revogado ou expirado. */
@@ -2816,12 +2848,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "token_invalido";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro401"];
                 };
             };
             /** @description `escopo_insuficiente`: O token não possui o escopo exigido por esta operação. `ip_nao_autorizado`: O endereço IP de origem não está autorizado para esta credencial. */
@@ -2852,12 +2879,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "escopo_insuficiente" | "ip_nao_autorizado";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro403"];
                 };
             };
             /** @description `metodo_nao_permitido`: Método HTTP não permitido nesta rota. */
@@ -2878,12 +2900,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "metodo_nao_permitido";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro405"];
                 };
             };
             /** @description `limite_excedido`: Limite de requisições excedido. Aguarde o tempo indicado em Retry-After. */
@@ -2904,12 +2921,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "limite_excedido";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro429"];
                 };
             };
             /** @description `erro_interno`: Erro interno inesperado. Informe o request_id ao suporte. */
@@ -2929,12 +2941,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "erro_interno";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro500"];
                 };
             };
             /** @description `servico_indisponivel`: Serviço temporariamente indisponível. Tente novamente em instantes. */
@@ -2955,12 +2962,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "servico_indisponivel";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro503"];
                 };
             };
         };
@@ -3104,12 +3106,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "requisicao_invalida";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro400"];
                 };
             };
             /** @description `token_invalido`: Token de acesso ausente, inválido, revogado ou expirado. */
@@ -3130,12 +3127,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "token_invalido";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro401"];
                 };
             };
             /** @description `escopo_insuficiente`: O token não possui o escopo exigido por esta operação. `ip_nao_autorizado`: O endereço IP de origem não está autorizado para esta credencial. */
@@ -3166,12 +3158,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "escopo_insuficiente" | "ip_nao_autorizado";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro403"];
                 };
             };
             /** @description `metodo_nao_permitido`: Método HTTP não permitido nesta rota. */
@@ -3192,12 +3179,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "metodo_nao_permitido";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro405"];
                 };
             };
             /** @description `limite_excedido`: Limite de requisições excedido. Aguarde o tempo indicado em Retry-After. */
@@ -3218,12 +3200,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "limite_excedido";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro429"];
                 };
             };
             /** @description `erro_interno`: Erro interno inesperado. Informe o request_id ao suporte. */
@@ -3243,12 +3220,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "erro_interno";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro500"];
                 };
             };
             /** @description `servico_indisponivel`: Serviço temporariamente indisponível. Tente novamente em instantes. */
@@ -3269,12 +3241,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "servico_indisponivel";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro503"];
                 };
             };
         };
@@ -3358,12 +3325,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "requisicao_invalida";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro400"];
                 };
             };
             /** @description `token_invalido`: Token de acesso ausente, inválido, revogado ou expirado. */
@@ -3384,12 +3346,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "token_invalido";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro401"];
                 };
             };
             /** @description `escopo_insuficiente`: O token não possui o escopo exigido por esta operação. `ip_nao_autorizado`: O endereço IP de origem não está autorizado para esta credencial. */
@@ -3420,12 +3377,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "escopo_insuficiente" | "ip_nao_autorizado";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro403"];
                 };
             };
             /** @description `metodo_nao_permitido`: Método HTTP não permitido nesta rota. */
@@ -3446,12 +3398,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "metodo_nao_permitido";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro405"];
                 };
             };
             /** @description `limite_excedido`: o limite por minuto da credencial foi atingido, ou outra exportação da mesma credencial está em andamento (`Retry-After: 5`; a mensagem diz qual dos dois). */
@@ -3472,12 +3419,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "limite_excedido";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro429"];
                 };
             };
             /** @description `erro_interno`: Erro interno inesperado. Informe o request_id ao suporte. */
@@ -3497,12 +3439,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "erro_interno";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro500"];
                 };
             };
             /** @description `servico_indisponivel`: Serviço temporariamente indisponível. Tente novamente em instantes. */
@@ -3523,12 +3460,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "servico_indisponivel";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro503"];
                 };
             };
         };
@@ -3668,12 +3600,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "requisicao_invalida";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro400"];
                 };
             };
             /** @description `token_invalido`: Token de acesso ausente, inválido, revogado ou expirado. */
@@ -3694,12 +3621,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "token_invalido";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro401"];
                 };
             };
             /** @description `escopo_insuficiente`: O token não possui o escopo exigido por esta operação. `ip_nao_autorizado`: O endereço IP de origem não está autorizado para esta credencial. */
@@ -3730,12 +3652,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "escopo_insuficiente" | "ip_nao_autorizado";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro403"];
                 };
             };
             /** @description `recurso_nao_encontrado`: Recurso não encontrado. */
@@ -3760,12 +3677,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "recurso_nao_encontrado";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro404"];
                 };
             };
             /** @description `metodo_nao_permitido`: Método HTTP não permitido nesta rota. */
@@ -3786,12 +3698,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "metodo_nao_permitido";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro405"];
                 };
             };
             /** @description `limite_excedido`: Limite de requisições excedido. Aguarde o tempo indicado em Retry-After. */
@@ -3812,12 +3719,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "limite_excedido";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro429"];
                 };
             };
             /** @description `erro_interno`: Erro interno inesperado. Informe o request_id ao suporte. */
@@ -3837,12 +3739,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "erro_interno";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro500"];
                 };
             };
             /** @description `servico_indisponivel`: Serviço temporariamente indisponível. Tente novamente em instantes. */
@@ -3863,12 +3760,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "servico_indisponivel";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro503"];
                 };
             };
         };
@@ -3993,12 +3885,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "requisicao_invalida";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro400"];
                 };
             };
             /** @description `token_invalido`: Token de acesso ausente, inválido, revogado ou expirado. */
@@ -4019,12 +3906,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "token_invalido";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro401"];
                 };
             };
             /** @description `escopo_insuficiente`: O token não possui o escopo exigido por esta operação. `ip_nao_autorizado`: O endereço IP de origem não está autorizado para esta credencial. */
@@ -4055,12 +3937,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "escopo_insuficiente" | "ip_nao_autorizado";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro403"];
                 };
             };
             /** @description `metodo_nao_permitido`: Método HTTP não permitido nesta rota. */
@@ -4081,12 +3958,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "metodo_nao_permitido";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro405"];
                 };
             };
             /** @description `limite_excedido`: Limite de requisições excedido. Aguarde o tempo indicado em Retry-After. */
@@ -4107,12 +3979,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "limite_excedido";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro429"];
                 };
             };
             /** @description `erro_interno`: Erro interno inesperado. Informe o request_id ao suporte. */
@@ -4132,12 +3999,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "erro_interno";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro500"];
                 };
             };
             /** @description `servico_indisponivel`: Serviço temporariamente indisponível. Tente novamente em instantes. */
@@ -4158,12 +4020,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "servico_indisponivel";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro503"];
                 };
             };
         };
@@ -4302,12 +4159,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "requisicao_invalida";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro400"];
                 };
             };
             /** @description `token_invalido`: Token de acesso ausente, inválido, revogado ou expirado. */
@@ -4328,12 +4180,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "token_invalido";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro401"];
                 };
             };
             /** @description `escopo_insuficiente`: O token não possui o escopo exigido por esta operação. `ip_nao_autorizado`: O endereço IP de origem não está autorizado para esta credencial. */
@@ -4364,12 +4211,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "escopo_insuficiente" | "ip_nao_autorizado";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro403"];
                 };
             };
             /** @description `metodo_nao_permitido`: Método HTTP não permitido nesta rota. */
@@ -4390,12 +4232,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "metodo_nao_permitido";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro405"];
                 };
             };
             /** @description `limite_excedido`: Limite de requisições excedido. Aguarde o tempo indicado em Retry-After. */
@@ -4416,12 +4253,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "limite_excedido";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro429"];
                 };
             };
             /** @description `erro_interno`: Erro interno inesperado. Informe o request_id ao suporte. */
@@ -4441,12 +4273,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "erro_interno";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro500"];
                 };
             };
             /** @description `servico_indisponivel`: Serviço temporariamente indisponível. Tente novamente em instantes. */
@@ -4467,12 +4294,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "servico_indisponivel";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro503"];
                 };
             };
         };
@@ -4551,12 +4373,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "requisicao_invalida";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro400"];
                 };
             };
             /** @description `token_invalido`: Token de acesso ausente, inválido, revogado ou expirado. */
@@ -4577,12 +4394,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "token_invalido";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro401"];
                 };
             };
             /** @description `escopo_insuficiente`: O token não possui o escopo exigido por esta operação. `ip_nao_autorizado`: O endereço IP de origem não está autorizado para esta credencial. */
@@ -4613,12 +4425,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "escopo_insuficiente" | "ip_nao_autorizado";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro403"];
                 };
             };
             /** @description `metodo_nao_permitido`: Método HTTP não permitido nesta rota. */
@@ -4639,12 +4446,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "metodo_nao_permitido";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro405"];
                 };
             };
             /** @description `limite_excedido`: o limite por minuto da credencial foi atingido, ou outra exportação da mesma credencial está em andamento (`Retry-After: 5`; a mensagem diz qual dos dois). */
@@ -4665,12 +4467,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "limite_excedido";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro429"];
                 };
             };
             /** @description `erro_interno`: Erro interno inesperado. Informe o request_id ao suporte. */
@@ -4690,12 +4487,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "erro_interno";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro500"];
                 };
             };
             /** @description `servico_indisponivel`: Serviço temporariamente indisponível. Tente novamente em instantes. */
@@ -4716,12 +4508,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "servico_indisponivel";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro503"];
                 };
             };
         };
@@ -4846,12 +4633,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "requisicao_invalida";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro400"];
                 };
             };
             /** @description `token_invalido`: Token de acesso ausente, inválido, revogado ou expirado. */
@@ -4872,12 +4654,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "token_invalido";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro401"];
                 };
             };
             /** @description `escopo_insuficiente`: O token não possui o escopo exigido por esta operação. `ip_nao_autorizado`: O endereço IP de origem não está autorizado para esta credencial. */
@@ -4908,12 +4685,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "escopo_insuficiente" | "ip_nao_autorizado";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro403"];
                 };
             };
             /** @description `metodo_nao_permitido`: Método HTTP não permitido nesta rota. */
@@ -4934,12 +4706,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "metodo_nao_permitido";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro405"];
                 };
             };
             /** @description `limite_excedido`: Limite de requisições excedido. Aguarde o tempo indicado em Retry-After. */
@@ -4960,12 +4727,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "limite_excedido";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro429"];
                 };
             };
             /** @description `erro_interno`: Erro interno inesperado. Informe o request_id ao suporte. */
@@ -4985,12 +4747,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "erro_interno";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro500"];
                 };
             };
             /** @description `servico_indisponivel`: Serviço temporariamente indisponível. Tente novamente em instantes. */
@@ -5011,12 +4768,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "servico_indisponivel";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro503"];
                 };
             };
         };
@@ -5155,12 +4907,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "requisicao_invalida";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro400"];
                 };
             };
             /** @description `token_invalido`: Token de acesso ausente, inválido, revogado ou expirado. */
@@ -5181,12 +4928,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "token_invalido";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro401"];
                 };
             };
             /** @description `escopo_insuficiente`: O token não possui o escopo exigido por esta operação. `ip_nao_autorizado`: O endereço IP de origem não está autorizado para esta credencial. */
@@ -5217,12 +4959,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "escopo_insuficiente" | "ip_nao_autorizado";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro403"];
                 };
             };
             /** @description `metodo_nao_permitido`: Método HTTP não permitido nesta rota. */
@@ -5243,12 +4980,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "metodo_nao_permitido";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro405"];
                 };
             };
             /** @description `limite_excedido`: Limite de requisições excedido. Aguarde o tempo indicado em Retry-After. */
@@ -5269,12 +5001,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "limite_excedido";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro429"];
                 };
             };
             /** @description `erro_interno`: Erro interno inesperado. Informe o request_id ao suporte. */
@@ -5294,12 +5021,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "erro_interno";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro500"];
                 };
             };
             /** @description `servico_indisponivel`: Serviço temporariamente indisponível. Tente novamente em instantes. */
@@ -5320,12 +5042,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "servico_indisponivel";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro503"];
                 };
             };
         };
@@ -5404,12 +5121,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "requisicao_invalida";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro400"];
                 };
             };
             /** @description `token_invalido`: Token de acesso ausente, inválido, revogado ou expirado. */
@@ -5430,12 +5142,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "token_invalido";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro401"];
                 };
             };
             /** @description `escopo_insuficiente`: O token não possui o escopo exigido por esta operação. `ip_nao_autorizado`: O endereço IP de origem não está autorizado para esta credencial. */
@@ -5466,12 +5173,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "escopo_insuficiente" | "ip_nao_autorizado";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro403"];
                 };
             };
             /** @description `metodo_nao_permitido`: Método HTTP não permitido nesta rota. */
@@ -5492,12 +5194,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "metodo_nao_permitido";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro405"];
                 };
             };
             /** @description `limite_excedido`: o limite por minuto da credencial foi atingido, ou outra exportação da mesma credencial está em andamento (`Retry-After: 5`; a mensagem diz qual dos dois). */
@@ -5518,12 +5215,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "limite_excedido";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro429"];
                 };
             };
             /** @description `erro_interno`: Erro interno inesperado. Informe o request_id ao suporte. */
@@ -5543,12 +5235,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "erro_interno";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro500"];
                 };
             };
             /** @description `servico_indisponivel`: Serviço temporariamente indisponível. Tente novamente em instantes. */
@@ -5569,12 +5256,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "servico_indisponivel";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro503"];
                 };
             };
         };
@@ -5699,12 +5381,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "requisicao_invalida";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro400"];
                 };
             };
             /** @description `token_invalido`: Token de acesso ausente, inválido, revogado ou expirado. */
@@ -5725,12 +5402,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "token_invalido";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro401"];
                 };
             };
             /** @description `escopo_insuficiente`: O token não possui o escopo exigido por esta operação. `ip_nao_autorizado`: O endereço IP de origem não está autorizado para esta credencial. */
@@ -5761,12 +5433,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "escopo_insuficiente" | "ip_nao_autorizado";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro403"];
                 };
             };
             /** @description `metodo_nao_permitido`: Método HTTP não permitido nesta rota. */
@@ -5787,12 +5454,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "metodo_nao_permitido";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro405"];
                 };
             };
             /** @description `limite_excedido`: Limite de requisições excedido. Aguarde o tempo indicado em Retry-After. */
@@ -5813,12 +5475,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "limite_excedido";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro429"];
                 };
             };
             /** @description `erro_interno`: Erro interno inesperado. Informe o request_id ao suporte. */
@@ -5838,12 +5495,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "erro_interno";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro500"];
                 };
             };
             /** @description `servico_indisponivel`: Serviço temporariamente indisponível. Tente novamente em instantes. */
@@ -5864,12 +5516,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "servico_indisponivel";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro503"];
                 };
             };
         };
@@ -6010,12 +5657,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "requisicao_invalida";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro400"];
                 };
             };
             /** @description `token_invalido`: Token de acesso ausente, inválido, revogado ou expirado. */
@@ -6036,12 +5678,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "token_invalido";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro401"];
                 };
             };
             /** @description `escopo_insuficiente`: O token não possui o escopo exigido por esta operação. `ip_nao_autorizado`: O endereço IP de origem não está autorizado para esta credencial. */
@@ -6072,12 +5709,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "escopo_insuficiente" | "ip_nao_autorizado";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro403"];
                 };
             };
             /** @description `metodo_nao_permitido`: Método HTTP não permitido nesta rota. */
@@ -6098,12 +5730,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "metodo_nao_permitido";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro405"];
                 };
             };
             /** @description `limite_excedido`: Limite de requisições excedido. Aguarde o tempo indicado em Retry-After. */
@@ -6124,12 +5751,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "limite_excedido";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro429"];
                 };
             };
             /** @description `erro_interno`: Erro interno inesperado. Informe o request_id ao suporte. */
@@ -6149,12 +5771,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "erro_interno";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro500"];
                 };
             };
             /** @description `servico_indisponivel`: Serviço temporariamente indisponível. Tente novamente em instantes. */
@@ -6175,12 +5792,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "servico_indisponivel";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro503"];
                 };
             };
         };
@@ -6261,12 +5873,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "requisicao_invalida";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro400"];
                 };
             };
             /** @description `token_invalido`: Token de acesso ausente, inválido, revogado ou expirado. */
@@ -6287,12 +5894,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "token_invalido";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro401"];
                 };
             };
             /** @description `escopo_insuficiente`: O token não possui o escopo exigido por esta operação. `ip_nao_autorizado`: O endereço IP de origem não está autorizado para esta credencial. */
@@ -6323,12 +5925,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "escopo_insuficiente" | "ip_nao_autorizado";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro403"];
                 };
             };
             /** @description `metodo_nao_permitido`: Método HTTP não permitido nesta rota. */
@@ -6349,12 +5946,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "metodo_nao_permitido";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro405"];
                 };
             };
             /** @description `limite_excedido`: o limite por minuto da credencial foi atingido, ou outra exportação da mesma credencial está em andamento (`Retry-After: 5`; a mensagem diz qual dos dois). */
@@ -6375,12 +5967,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "limite_excedido";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro429"];
                 };
             };
             /** @description `erro_interno`: Erro interno inesperado. Informe o request_id ao suporte. */
@@ -6400,12 +5987,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "erro_interno";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro500"];
                 };
             };
             /** @description `servico_indisponivel`: Serviço temporariamente indisponível. Tente novamente em instantes. */
@@ -6426,12 +6008,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "servico_indisponivel";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro503"];
                 };
             };
         };
@@ -6547,12 +6124,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "requisicao_invalida";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro400"];
                 };
             };
             /** @description `token_invalido`: Token de acesso ausente, inválido, revogado ou expirado. */
@@ -6573,12 +6145,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "token_invalido";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro401"];
                 };
             };
             /** @description `escopo_insuficiente`: O token não possui o escopo exigido por esta operação. `ip_nao_autorizado`: O endereço IP de origem não está autorizado para esta credencial. */
@@ -6609,12 +6176,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "escopo_insuficiente" | "ip_nao_autorizado";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro403"];
                 };
             };
             /** @description `metodo_nao_permitido`: Método HTTP não permitido nesta rota. */
@@ -6635,12 +6197,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "metodo_nao_permitido";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro405"];
                 };
             };
             /** @description `limite_excedido`: Limite de requisições excedido. Aguarde o tempo indicado em Retry-After. */
@@ -6661,12 +6218,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "limite_excedido";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro429"];
                 };
             };
             /** @description `erro_interno`: Erro interno inesperado. Informe o request_id ao suporte. */
@@ -6686,12 +6238,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "erro_interno";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro500"];
                 };
             };
             /** @description `servico_indisponivel`: Serviço temporariamente indisponível. Tente novamente em instantes. */
@@ -6712,12 +6259,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "servico_indisponivel";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro503"];
                 };
             };
         };
@@ -6853,12 +6395,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "requisicao_invalida";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro400"];
                 };
             };
             /** @description `token_invalido`: Token de acesso ausente, inválido, revogado ou expirado. */
@@ -6879,12 +6416,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "token_invalido";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro401"];
                 };
             };
             /** @description `escopo_insuficiente`: O token não possui o escopo exigido por esta operação. `ip_nao_autorizado`: O endereço IP de origem não está autorizado para esta credencial. */
@@ -6915,12 +6447,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "escopo_insuficiente" | "ip_nao_autorizado";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro403"];
                 };
             };
             /** @description `metodo_nao_permitido`: Método HTTP não permitido nesta rota. */
@@ -6941,12 +6468,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "metodo_nao_permitido";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro405"];
                 };
             };
             /** @description `limite_excedido`: Limite de requisições excedido. Aguarde o tempo indicado em Retry-After. */
@@ -6967,12 +6489,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "limite_excedido";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro429"];
                 };
             };
             /** @description `erro_interno`: Erro interno inesperado. Informe o request_id ao suporte. */
@@ -6992,12 +6509,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "erro_interno";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro500"];
                 };
             };
             /** @description `servico_indisponivel`: Serviço temporariamente indisponível. Tente novamente em instantes. */
@@ -7018,12 +6530,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "servico_indisponivel";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro503"];
                 };
             };
         };
@@ -7099,12 +6606,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "requisicao_invalida";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro400"];
                 };
             };
             /** @description `token_invalido`: Token de acesso ausente, inválido, revogado ou expirado. */
@@ -7125,12 +6627,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "token_invalido";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro401"];
                 };
             };
             /** @description `escopo_insuficiente`: O token não possui o escopo exigido por esta operação. `ip_nao_autorizado`: O endereço IP de origem não está autorizado para esta credencial. */
@@ -7161,12 +6658,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "escopo_insuficiente" | "ip_nao_autorizado";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro403"];
                 };
             };
             /** @description `metodo_nao_permitido`: Método HTTP não permitido nesta rota. */
@@ -7187,12 +6679,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "metodo_nao_permitido";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro405"];
                 };
             };
             /** @description `limite_excedido`: o limite por minuto da credencial foi atingido, ou outra exportação da mesma credencial está em andamento (`Retry-After: 5`; a mensagem diz qual dos dois). */
@@ -7213,12 +6700,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "limite_excedido";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro429"];
                 };
             };
             /** @description `erro_interno`: Erro interno inesperado. Informe o request_id ao suporte. */
@@ -7238,12 +6720,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "erro_interno";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro500"];
                 };
             };
             /** @description `servico_indisponivel`: Serviço temporariamente indisponível. Tente novamente em instantes. */
@@ -7264,12 +6741,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "servico_indisponivel";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro503"];
                 };
             };
         };
@@ -7363,12 +6835,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "requisicao_invalida";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro400"];
                 };
             };
             /** @description `token_invalido`: Token de acesso ausente, inválido, revogado ou expirado. */
@@ -7389,12 +6856,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "token_invalido";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro401"];
                 };
             };
             /** @description `escopo_insuficiente`: O token não possui o escopo exigido por esta operação. `ip_nao_autorizado`: O endereço IP de origem não está autorizado para esta credencial. */
@@ -7425,12 +6887,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "escopo_insuficiente" | "ip_nao_autorizado";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro403"];
                 };
             };
             /** @description `recurso_nao_encontrado`: Recurso não encontrado. */
@@ -7455,12 +6912,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "recurso_nao_encontrado";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro404"];
                 };
             };
             /** @description `metodo_nao_permitido`: Método HTTP não permitido nesta rota. */
@@ -7481,12 +6933,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "metodo_nao_permitido";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro405"];
                 };
             };
             /** @description `limite_excedido`: Limite de requisições excedido. Aguarde o tempo indicado em Retry-After. */
@@ -7507,12 +6954,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "limite_excedido";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro429"];
                 };
             };
             /** @description `erro_interno`: Erro interno inesperado. Informe o request_id ao suporte. */
@@ -7532,12 +6974,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "erro_interno";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro500"];
                 };
             };
             /** @description `servico_indisponivel`: Serviço temporariamente indisponível. Tente novamente em instantes. */
@@ -7558,12 +6995,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "servico_indisponivel";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro503"];
                 };
             };
         };
@@ -7678,12 +7110,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "requisicao_invalida";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro400"];
                 };
             };
             /** @description `token_invalido`: Token de acesso ausente, inválido, revogado ou expirado. */
@@ -7704,12 +7131,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "token_invalido";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro401"];
                 };
             };
             /** @description `escopo_insuficiente`: O token não possui o escopo exigido por esta operação. `ip_nao_autorizado`: O endereço IP de origem não está autorizado para esta credencial. */
@@ -7740,12 +7162,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "escopo_insuficiente" | "ip_nao_autorizado";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro403"];
                 };
             };
             /** @description `metodo_nao_permitido`: Método HTTP não permitido nesta rota. */
@@ -7766,12 +7183,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "metodo_nao_permitido";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro405"];
                 };
             };
             /** @description `limite_excedido`: Limite de requisições excedido. Aguarde o tempo indicado em Retry-After. */
@@ -7792,12 +7204,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "limite_excedido";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro429"];
                 };
             };
             /** @description `erro_interno`: Erro interno inesperado. Informe o request_id ao suporte. */
@@ -7817,12 +7224,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "erro_interno";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro500"];
                 };
             };
             /** @description `servico_indisponivel`: Serviço temporariamente indisponível. Tente novamente em instantes. */
@@ -7843,12 +7245,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "servico_indisponivel";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro503"];
                 };
             };
         };
@@ -7983,12 +7380,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "requisicao_invalida";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro400"];
                 };
             };
             /** @description `token_invalido`: Token de acesso ausente, inválido, revogado ou expirado. */
@@ -8009,12 +7401,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "token_invalido";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro401"];
                 };
             };
             /** @description `escopo_insuficiente`: O token não possui o escopo exigido por esta operação. `ip_nao_autorizado`: O endereço IP de origem não está autorizado para esta credencial. */
@@ -8045,12 +7432,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "escopo_insuficiente" | "ip_nao_autorizado";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro403"];
                 };
             };
             /** @description `metodo_nao_permitido`: Método HTTP não permitido nesta rota. */
@@ -8071,12 +7453,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "metodo_nao_permitido";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro405"];
                 };
             };
             /** @description `limite_excedido`: Limite de requisições excedido. Aguarde o tempo indicado em Retry-After. */
@@ -8097,12 +7474,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "limite_excedido";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro429"];
                 };
             };
             /** @description `erro_interno`: Erro interno inesperado. Informe o request_id ao suporte. */
@@ -8122,12 +7494,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "erro_interno";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro500"];
                 };
             };
             /** @description `servico_indisponivel`: Serviço temporariamente indisponível. Tente novamente em instantes. */
@@ -8148,12 +7515,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "servico_indisponivel";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro503"];
                 };
             };
         };
@@ -8228,12 +7590,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "requisicao_invalida";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro400"];
                 };
             };
             /** @description `token_invalido`: Token de acesso ausente, inválido, revogado ou expirado. */
@@ -8254,12 +7611,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "token_invalido";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro401"];
                 };
             };
             /** @description `escopo_insuficiente`: O token não possui o escopo exigido por esta operação. `ip_nao_autorizado`: O endereço IP de origem não está autorizado para esta credencial. */
@@ -8290,12 +7642,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "escopo_insuficiente" | "ip_nao_autorizado";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro403"];
                 };
             };
             /** @description `metodo_nao_permitido`: Método HTTP não permitido nesta rota. */
@@ -8316,12 +7663,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "metodo_nao_permitido";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro405"];
                 };
             };
             /** @description `limite_excedido`: o limite por minuto da credencial foi atingido, ou outra exportação da mesma credencial está em andamento (`Retry-After: 5`; a mensagem diz qual dos dois). */
@@ -8342,12 +7684,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "limite_excedido";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro429"];
                 };
             };
             /** @description `erro_interno`: Erro interno inesperado. Informe o request_id ao suporte. */
@@ -8367,12 +7704,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "erro_interno";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro500"];
                 };
             };
             /** @description `servico_indisponivel`: Serviço temporariamente indisponível. Tente novamente em instantes. */
@@ -8393,12 +7725,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "servico_indisponivel";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro503"];
                 };
             };
         };
@@ -8491,12 +7818,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "requisicao_invalida";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro400"];
                 };
             };
             /** @description `token_invalido`: Token de acesso ausente, inválido, revogado ou expirado. */
@@ -8517,12 +7839,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "token_invalido";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro401"];
                 };
             };
             /** @description `escopo_insuficiente`: O token não possui o escopo exigido por esta operação. `ip_nao_autorizado`: O endereço IP de origem não está autorizado para esta credencial. */
@@ -8553,12 +7870,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "escopo_insuficiente" | "ip_nao_autorizado";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro403"];
                 };
             };
             /** @description `recurso_nao_encontrado`: Recurso não encontrado. */
@@ -8583,12 +7895,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "recurso_nao_encontrado";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro404"];
                 };
             };
             /** @description `metodo_nao_permitido`: Método HTTP não permitido nesta rota. */
@@ -8609,12 +7916,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "metodo_nao_permitido";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro405"];
                 };
             };
             /** @description `limite_excedido`: Limite de requisições excedido. Aguarde o tempo indicado em Retry-After. */
@@ -8635,12 +7937,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "limite_excedido";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro429"];
                 };
             };
             /** @description `erro_interno`: Erro interno inesperado. Informe o request_id ao suporte. */
@@ -8660,12 +7957,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "erro_interno";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro500"];
                 };
             };
             /** @description `servico_indisponivel`: Serviço temporariamente indisponível. Tente novamente em instantes. */
@@ -8686,12 +7978,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erro"] & {
-                        erro: {
-                            /** @enum {string} */
-                            codigo: "servico_indisponivel";
-                        };
-                    };
+                    "application/json": components["schemas"]["Erro503"];
                 };
             };
         };

@@ -40,7 +40,7 @@ export const BoletoSchema = Type.Object(
     valor: Type.Number({ description: 'Valor em reais: número JSON exato, com no máximo 2 casas decimais.' }),
     emissao: BusinessDate('Data de emissão.'),
     vencimento: BusinessDate('Data de vencimento; é a data filtrada por `data_inicio`/`data_fim`.'),
-    status: Type.Enum(BOLETO_STATUS, { description: 'Situação como informada pelo banco, sem cálculo pela API.' }),
+    status: Type.Enum(BOLETO_STATUS, { type: 'string', description: 'Situação como informada pelo banco, sem cálculo pela API.' }),
     data_pagamento: BusinessDate('Data do pagamento.'),
     data_compensacao: BusinessDate('Data da compensação.'),
     atualizado_em: AtualizadoEm,

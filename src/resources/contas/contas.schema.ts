@@ -31,7 +31,7 @@ export const contasListParams = {
 
 const CedenteSchema = Type.Object(
   {
-    tipo: Type.Enum(CEDENTE_TIPOS, { description: '`outro` é um cedente de texto livre, sem id.' }),
+    tipo: Type.Enum(CEDENTE_TIPOS, { type: 'string', description: '`outro` é um cedente de texto livre, sem id.' }),
     id: Nullable(Type.Integer({ description: 'null quando o tipo é `outro`.' })),
     nome: Nullable(
       Type.String({
@@ -51,7 +51,7 @@ export const ContaSchema = Type.Object(
     descricao: Nullable(Type.String({ description: 'Descrição cadastrada.' })),
     valor: Type.Number({ description: 'Valor exato: número JSON com no máximo 2 casas decimais.' }),
     vencimento: Type.String({ format: 'date', description: 'AAAA-MM-DD.' }),
-    status: Type.Enum(CONTA_STATUS, { description: `Calculado na leitura: ${STATUS_RULE}` }),
+    status: Type.Enum(CONTA_STATUS, { type: 'string', description: `Calculado na leitura: ${STATUS_RULE}` }),
     data_pagamento: Nullable(Type.String({ format: 'date', description: 'Data do pagamento, AAAA-MM-DD; null enquanto não paga.' })),
     atualizado_em: AtualizadoEm,
   },
