@@ -46,8 +46,18 @@ if (!['last', 'skip', 'only'].includes(timedMode)) {
   console.error(`TEST_TIMED must be last, skip or only, not ${timedMode}`);
   process.exit(2);
 }
-const given = process.argv.length > 2 ? process.argv.slice(2) : testFiles('test').sort();
+// TEST_EXCLUDE: comma-separated path prefixes of files a caller runs elsewhere (.ci/run's Node 26
+// pass leaves out the suites whose subject is another program; ADR 0017).
+const excluded = (process.env.TEST_EXCLUDE ?? '')
+  .split(',')
+  .map((prefix) => prefix.trim())
+  .filter((prefix) => prefix !== '')
+  .map((prefix) => path.normalize(prefix));
+const given = (process.argv.length > 2 ? process.argv.slice(2) : testFiles('test').sort()).filter(
+  (file) => !excluded.some((prefix) => path.normalize(file).startsWith(prefix)),
+);
 const files = given.filter((file) => (timedMode === 'skip' ? !isTimed(file) : timedMode === 'only' ? isTimed(file) : true));
+if (excluded.length > 0) console.log(`# left out (TEST_EXCLUDE): ${excluded.join(', ')}`);
 const runStarted = Date.now();
 const concurrency = Math.max(1, Number(process.env.TEST_CONCURRENCY ?? '2'));
 // A runner started from inside a test (test/runner) must not report to that test's runner.

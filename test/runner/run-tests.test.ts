@@ -11,11 +11,15 @@ import path from 'node:path';
  */
 const FIXTURE = 'test/runner/fixtures/crashes.ts';
 
-function runner(mode: string, options: { files?: string[]; timed?: string } = {}) {
+function runner(mode: string, options: { files?: string[]; timed?: string; exclude?: string } = {}) {
   const mark = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'ae-runner-')), 'runs');
   const env: NodeJS.ProcessEnv = { ...process.env, FIXTURE_MODE: mode, FIXTURE_MARK: mark };
+  // The settings of the run this test is part of are not this runner's.
   delete env.TEST_TIMED;
+  delete env.TEST_EXCLUDE;
+  delete env.TEST_TIMINGS_DIR;
   if (options.timed !== undefined) env.TEST_TIMED = options.timed;
+  if (options.exclude !== undefined) env.TEST_EXCLUDE = options.exclude;
   const result = spawnSync(process.execPath, ['scripts/run-tests.mjs', ...(options.files ?? [FIXTURE])], {
     env,
     encoding: 'utf8',
@@ -78,4 +82,16 @@ test('TEST_TIMED: skip leaves the fault suites out, only runs nothing else, anot
   const bad = runner('pass', { timed: 'sometimes' });
   assert.equal(bad.code, 2, bad.out);
   assert.match(bad.out, /TEST_TIMED must be last, skip or only/);
+});
+
+test('TEST_EXCLUDE leaves out the files under each prefix, and says so', () => {
+  const fault = 'test/faults/redis.test.ts';
+  const left = runner('pass', { files: [FIXTURE, fault], exclude: 'test/faults/, test/nothing-here/' });
+  assert.equal(left.code, 0, left.out);
+  assert.equal(left.runs, 1, 'the fixture ran');
+  assert.match(left.out, /# files 1, failed 0/);
+  assert.match(left.out, /# left out \(TEST_EXCLUDE\): test\/faults\/, test\/nothing-here\//);
+  const none = runner('pass', { files: [FIXTURE], exclude: 'test/runner/' });
+  assert.equal(none.runs, 0);
+  assert.match(none.out, /# files 0, failed 0/);
 });

@@ -305,14 +305,16 @@ const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-c
  * With a modal dialog open only the dialog is checked (the rest of the page is inert behind it).
  * Run as a string: tsx would wrap a named function in a `__name` call the page lacks.
  */
-export async function accessibilityProblems(page: Page): Promise<string[]> {
+export async function accessibilityProblems(page: Page, within?: string): Promise<string[]> {
   // Two frames: what the page itself adjusts once a change is laid out (e.g. settings'
   // scroll-boxes.js) is in place before axe looks.
   await page.evaluate('new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))');
   if ((await page.evaluate('typeof window.axe')) === 'undefined') await page.evaluate(AXE_SOURCE);
+  // `within`: a selector of the part that changed since the whole page was checked (on /docs, a
+  // whole-page run takes seconds; the rest of the page is as it was).
   return (await page.evaluate(`(async () => {
     const modal = document.querySelector('dialog[open]:modal');
-    const result = await window.axe.run(modal || document, {
+    const result = await window.axe.run(modal || ${within === undefined ? 'document' : `{ include: [${JSON.stringify(within)}] }`}, {
       runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
       resultTypes: ['violations'],
     });
