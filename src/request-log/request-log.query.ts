@@ -145,7 +145,8 @@ export async function searchRequests(
       ${path === undefined ? sql`` : sql`AND starts_with(path, ${path})`}
       ${requestId === undefined ? sql`` : sql`AND request_id = ${requestId}`}
       ${after === undefined ? sql`` : sql`AND (at, id) < (to_timestamp(${after.atMicros}::bigint / 1000000.0), ${after.id}::bigint)`}
-    ORDER BY at DESC, id DESC
+    -- qualified: a bare \`at\` would name the output column (the text above), a sort of every row
+    ORDER BY request_log.at DESC, request_log.id DESC
     LIMIT ${limit + 1}`.execute(db);
   const page = rows.slice(0, limit);
   const last = page.at(-1);

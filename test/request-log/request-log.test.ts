@@ -1,7 +1,9 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { dailyCounts, droppedCount, dropExpiredDays, ensurePartition, searchRequests } from '../../src/request-log/request-log.query.ts';
+import type { CentralDatabase } from '../../src/store/tables.ts';
 import { addDays, todayInSaoPaulo } from '../../src/time/sao-paulo-date.ts';
 import { basicHeader, TestApp, uniqueSourceIp } from '../helpers/test-app.ts';
 
@@ -137,6 +139,48 @@ describe('the settings view reads', () => {
     assert.deepEqual(days.at(-1), { dia: todayInSaoPaulo(), total: 7, erros: 1, limitadas: 0 });
   });
 });
+
+describe('the view reads in index order', () => {
+  test('a page is the newest rows of the index, never a sort of all the company has logged', async () => {
+    const e = await t.company();
+    const today = todayInSaoPaulo();
+    for (const day of [addDays(today, -1), today]) await ensurePartition(t.store.central, day);
+    await t.store.pool.query(
+      `INSERT INTO request_log (empresa_id, at, client_id, method, path, status, duration_ms, ip, request_id)
+       SELECT $1, now() - g * interval '10 seconds', 'cliente-' || (g % 3), 'GET', '/v1/clientes', 200,
+         1, '203.0.113.1', 'req-' || g
+       FROM generate_series(1, 5000) AS g`,
+      [e],
+    );
+    await t.store.pool.query('ANALYZE request_log');
+    const sent: { sql: string; parameters: readonly unknown[] }[] = [];
+    // The service's own statement, as it sends it (Kysely's log); not destroyed: the pool is the store's.
+    const recording = new Kysely<CentralDatabase>({
+      dialect: new PostgresDialect({ pool: t.store.pool as unknown as pg.Pool }),
+      log: (event) => void sent.push(event.query),
+    });
+    for (const filter of [{}, { clientId: 'cliente-1' }]) {
+      sent.length = 0;
+      const page = await searchRequests(recording, e, { limit: 50, ...filter });
+      assert.equal(page.requests.length, 50);
+      const statement = sent.find((q) => q.sql.includes('FROM request_log'));
+      assert.ok(statement);
+      const { rows } = await t.store.pool.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(`EXPLAIN (FORMAT JSON) ${statement.sql}`, [
+        ...statement.parameters,
+      ]);
+      const plan = rows[0]?.['QUERY PLAN'][0]?.Plan as PlanNode;
+      const types = nodeTypes(plan);
+      assert.ok(!types.includes('Sort'), `${JSON.stringify(filter)}: ${types.join(', ')}`);
+      assert.ok(!types.includes('Seq Scan'), `${JSON.stringify(filter)}: ${types.join(', ')}`);
+    }
+  });
+});
+
+interface PlanNode {
+  'Node Type': string;
+  Plans?: PlanNode[];
+}
+const nodeTypes = (node: PlanNode): string[] => [node['Node Type'], ...(node.Plans ?? []).flatMap(nodeTypes)];
 
 describe('retention', () => {
   test('a day older than 30 is dropped whole; the 30th day and today stay', async () => {
