@@ -3,7 +3,7 @@ import { PAGE_BASE, pageHead } from '../page-base/page-base.ts';
 import { guideFill } from './guide.ts';
 
 /** The page's ES modules, served as they are: docs.js is the entry and imports the others. */
-const MODULES = ['docs.js', 'dom.js', 'schema.js', 'operation.js', 'try-it.js', 'nav.js'];
+const MODULES = ['docs.js', 'dom.js', 'schema.js', 'operation.js', 'samples.js', 'try-it.js', 'nav.js'];
 
 /** The pages' shared base, where the modules' imports of ../page-base/ land from /docs/assets/. */
 const BASE_URL = '/docs/page-base';

@@ -21,7 +21,7 @@ import { initTokenPanel } from './try-it.js';
  * @property {string} [openapi]
  * @property {{ title?: string, version?: string, description?: string }} [info]
  * @property {{ url?: string }[]} [servers]
- * @property {{ securitySchemes?: Record<string, { type?: string, scheme?: string }> }} [components]
+ * @property {{ securitySchemes?: Record<string, { type?: string, scheme?: string, flows?: { clientCredentials?: { tokenUrl?: string } } }> }} [components]
  * @property {Record<string, Record<string, Operation> & { parameters?: import('./operation.js').Parameter[] }>} [paths]
  * @property {Record<string, Record<string, Operation>>} [webhooks] requests the API sends to the integrator (OpenAPI 3.1)
  * @property {Record<string, string[]>[]} [security] the default of every operation
@@ -47,7 +47,7 @@ function catalogue(selector, codeAttribute) {
 }
 
 /**
- * Where curl lines point: the document's first server (resolved against this page, so a relative
+ * Where code samples point: the document's first server (resolved against this page, so a relative
  * one works too), or this page's own origin.
  * @param {OpenApiDocument} doc
  * @returns {string}
@@ -60,6 +60,27 @@ function baseUrlOf(doc) {
   } catch {
     return window.location.origin;
   }
+}
+
+/**
+ * Where the code samples get a token: the client-credentials flow's token URL of the document's
+ * OAuth scheme (resolved against the base URL), else the token endpoint on the base URL.
+ * @param {OpenApiDocument} doc
+ * @param {string} baseUrl
+ * @returns {string}
+ */
+function tokenUrlOf(doc, baseUrl) {
+  const schemes = (doc.components && doc.components.securitySchemes) || {};
+  for (const scheme of Object.values(schemes)) {
+    const declared = deref(scheme).flows?.clientCredentials?.tokenUrl;
+    if (typeof declared !== 'string' || declared === '') continue;
+    try {
+      return new URL(declared, baseUrl + '/').href;
+    } catch {
+      break;
+    }
+  }
+  return baseUrl + '/v1/oauth/token';
 }
 
 /**
@@ -146,9 +167,11 @@ function render(doc) {
   byId('api-version').textContent = [info.version ? 'Versão ' + info.version : '', 'API somente leitura, servidor a servidor, em JSON.']
     .filter(Boolean)
     .join(' · ');
+  const baseUrl = baseUrlOf(doc);
   /** @type {Context} */
   const ctx = {
-    baseUrl: baseUrlOf(doc),
+    baseUrl,
+    tokenUrl: tokenUrlOf(doc, baseUrl),
     envelope: catalogue('#catalogo-erros', 'data-codigo'),
     oauth: catalogue('#erros-oauth', 'data-error'),
     schemes: (doc.components && doc.components.securitySchemes) || {},

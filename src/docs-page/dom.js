@@ -1,7 +1,7 @@
-// The reference page's own elements: text with `code` spans, tables, code blocks. Every text from
-// the OpenAPI document or from a response goes in through textContent or a text node, never as
-// markup, so nothing the server sends can become HTML; finding and building any element is in
-// the pages' shared base (src/page-base/dom.js).
+// The reference page's own elements: text with `code` spans, tables, code blocks, the code
+// samples' tabs. Every text from the OpenAPI document or from a response goes in through
+// textContent or a text node, never as markup, so nothing the server sends can become HTML;
+// finding and building any element is in the pages' shared base (src/page-base/dom.js).
 import { el } from '../page-base/dom.js';
 
 /**
@@ -158,4 +158,109 @@ async function copy(text, node) {
     selection?.addRange(range);
     return false;
   }
+}
+
+/** Where the reader's choice of language is kept between visits. */
+const LANGUAGE_KEY = 'api-externa.docs.linguagem';
+
+/**
+ * The language chosen last: this page's, else the one kept from an earlier visit.
+ * @type {string | null}
+ */
+let chosenLanguage = null;
+
+/** @returns {string | null} */
+function storedLanguage() {
+  try {
+    return window.localStorage.getItem(LANGUAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Code samples in tabs, one per language (the WAI-ARIA tabs pattern: arrow keys, Home and End move
+ * between tabs and select, one tab in the Tab order). Choosing a language selects it in every
+ * operation's tabs and keeps it in localStorage; the tab the reader used stays where it was on the
+ * screen while the others change.
+ * @param {string} idPrefix unique on the page
+ * @param {string} label the tab list's name
+ * @param {{ id: string, label: string, name: string, text: string }[]} samples
+ * @returns {HTMLDivElement}
+ */
+export function sampleTabs(idPrefix, label, samples) {
+  const wanted = chosenLanguage || storedLanguage();
+  const initial = samples.some((s) => s.id === wanted) ? wanted : samples[0]?.id;
+  const tabs = samples.map((s) =>
+    el('button', {
+      type: 'button',
+      role: 'tab',
+      id: idPrefix + '-tab-' + s.id,
+      className: 'sample-tab',
+      'data-language': s.id,
+      'aria-controls': idPrefix + '-painel-' + s.id,
+      'aria-selected': String(s.id === initial),
+      tabindex: s.id === initial ? '0' : '-1',
+      text: s.label,
+    }),
+  );
+  const panels = samples.map((s) => {
+    const panel = el(
+      'div',
+      {
+        role: 'tabpanel',
+        id: idPrefix + '-painel-' + s.id,
+        'aria-labelledby': idPrefix + '-tab-' + s.id,
+        className: 'sample-panel',
+        'data-language': s.id,
+      },
+      [codeBlock(s.text, 'sample sample-' + s.id + (s.id === 'curl' ? ' curl' : ''), 'o exemplo em ' + s.name)],
+    );
+    panel.hidden = s.id !== initial;
+    return panel;
+  });
+  const list = el('div', { role: 'tablist', 'aria-label': label, className: 'sample-tabs' }, tabs);
+  list.addEventListener('click', (event) => {
+    const tab = event.target instanceof Element ? event.target.closest('[role="tab"]') : null;
+    if (tab instanceof HTMLElement) chooseLanguage(tab);
+  });
+  list.addEventListener('keydown', (event) => {
+    const at = tabs.findIndex((t) => t === document.activeElement);
+    if (at < 0) return;
+    const next = { ArrowRight: at + 1, ArrowLeft: at - 1, Home: 0, End: tabs.length - 1 }[event.key];
+    if (next === undefined) return;
+    event.preventDefault();
+    const tab = tabs[(next + tabs.length) % tabs.length];
+    if (tab === undefined) return;
+    tab.focus();
+    chooseLanguage(tab);
+  });
+  return el('div', { className: 'samples' }, [list, ...panels]);
+}
+
+/**
+ * Selects a tab's language in every tab list of the page, keeping the tab in place on the screen.
+ * @param {HTMLElement} tab
+ */
+function chooseLanguage(tab) {
+  const language = tab.getAttribute('data-language') || '';
+  const top = tab.getBoundingClientRect().top;
+  chosenLanguage = language;
+  try {
+    window.localStorage.setItem(LANGUAGE_KEY, language);
+  } catch {
+    // Storage refused (private mode, a policy): the choice holds for this page only.
+  }
+  for (const box of document.querySelectorAll('.samples')) {
+    if (!box.querySelector(`[role="tab"][data-language="${CSS.escape(language)}"]`)) continue;
+    for (const t of box.querySelectorAll('[role="tab"]')) {
+      const selected = t.getAttribute('data-language') === language;
+      t.setAttribute('aria-selected', String(selected));
+      t.setAttribute('tabindex', selected ? '0' : '-1');
+    }
+    for (const panel of box.querySelectorAll('[role="tabpanel"]')) {
+      if (panel instanceof HTMLElement) panel.hidden = panel.getAttribute('data-language') !== language;
+    }
+  }
+  window.scrollBy(0, tab.getBoundingClientRect().top - top);
 }

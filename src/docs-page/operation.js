@@ -1,8 +1,10 @@
 // One operation of the document, as a section that teaches it: method and path, the scope, the
-// parameters with their rules, the response fields, an example, every error with its codes, a
-// curl line, and the try-it form (try-it.js).
+// parameters with their rules, the response fields and every error with its codes; beside them on
+// a wide screen (below on a narrow one), code samples per language (samples.js) and the response
+// example; then the try-it form (try-it.js).
 import { el } from '../page-base/dom.js';
-import { appendInline, codeBlock, renderText, slug, table } from './dom.js';
+import { appendInline, codeBlock, renderText, sampleTabs, slug, table } from './dom.js';
+import { authKind, samplesOf } from './samples.js';
 import { deref, descriptionOf, enumOf, exampleOf, fieldsOf, resolve, rulesOf, typeLabel, unwrap } from './schema.js';
 import { tryIt } from './try-it.js';
 
@@ -57,7 +59,8 @@ import { tryIt } from './try-it.js';
 /**
  * What every operation needs besides itself.
  * @typedef {object} Context
- * @property {string} baseUrl where the curl lines point
+ * @property {string} baseUrl where the code samples point
+ * @property {string} tokenUrl where the code samples get their token
  * @property {KnownError[]} envelope codes of the `erro` envelope
  * @property {KnownError[]} oauth codes of the OAuth error shape
  * @property {Record<string, { type?: string, scheme?: string }>} schemes the document's security schemes
@@ -93,11 +96,8 @@ export function operationId(path, method, op) {
  */
 function authOf(op, ctx) {
   const first = Array.isArray(op.security) ? op.security[0] : undefined;
-  if (!first || Object.keys(first).length === 0) return { kind: 'none', scopes: [] };
-  const name = Object.keys(first)[0];
-  const scheme = deref(ctx.schemes[name] || {});
-  const basic = scheme.type === 'http' && String(scheme.scheme).toLowerCase() === 'basic';
-  return { kind: basic ? 'basic' : 'bearer', scopes: first[name] || [] };
+  const kind = authKind(op, ctx.schemes);
+  return { kind, scopes: first && kind !== 'none' ? first[Object.keys(first)[0]] || [] : [] };
 }
 
 /**
@@ -230,15 +230,25 @@ function bodyBlock(op) {
 }
 
 /**
- * The success response: its fields (nested ones indented below their parent) and an example.
+ * The success response and its status, if the operation declares one.
+ * @param {Operation} op
+ * @returns {{ code: string, response: Response } | null}
+ */
+function successOf(op) {
+  const responses = op.responses || {};
+  const code = Object.keys(responses).find((c) => c.charAt(0) === '2');
+  return code === undefined ? null : { code, response: deref(responses[code]) };
+}
+
+/**
+ * The success response's fields (nested ones indented below their parent).
  * @param {Operation} op
  * @returns {HTMLElement | null}
  */
 function responseBlock(op) {
-  const responses = op.responses || {};
-  const code = Object.keys(responses).find((c) => c.charAt(0) === '2');
-  if (code === undefined) return null;
-  const response = deref(responses[code]);
+  const success = successOf(op);
+  if (success === null) return null;
+  const { code, response } = success;
   const json = mediaOf(response);
   const block = el('div', { className: 'block' }, [el('h4', {}, ['Resposta ', el('span', { className: 'status status-2', text: code })])]);
   const description = response.description && response.description !== 'Default Response' ? response.description : '';
@@ -263,13 +273,28 @@ function responseBlock(op) {
   }
   const headers = headersBlock(response);
   if (headers !== null) block.append(headers);
-  block.append(el('h5', { text: 'Exemplo de resposta' }));
+  return block;
+}
+
+/**
+ * An example of the success response's body; of an NDJSON one (an export), a record line and the
+ * end line.
+ * @param {Operation} op
+ * @returns {HTMLElement | null}
+ */
+function responseExample(op) {
+  const success = successOf(op);
+  const json = success === null ? null : mediaOf(success.response);
+  if (success === null || json === null) return null;
+  const lines = json.type === 'application/x-ndjson' ? lineSchemas(json.media.schema) : null;
   const example =
     lines === null
       ? JSON.stringify(mediaExample(json.media), null, 2)
       : lines.map((schema, i) => JSON.stringify(i === 0 ? mediaExample(json.media) : exampleOf(schema))).join('\n');
-  block.append(codeBlock(example, 'example', 'o exemplo de resposta'));
-  return block;
+  return el('div', { className: 'block' }, [
+    el('h4', {}, ['Exemplo de resposta ', el('span', { className: 'status status-2', text: success.code })]),
+    codeBlock(example, 'example', 'o exemplo de resposta'),
+  ]);
 }
 
 /**
@@ -450,43 +475,6 @@ function errorCodes(response, status, ctx) {
 }
 
 /**
- * A value as a shell word in double quotes.
- * @param {string} text
- * @returns {string}
- */
-const quoted = (text) => '"' + text.replace(/(["\\$`])/g, '\\$1') + '"';
-
-/**
- * The curl line of an operation, with the example values of its required parameters.
- * @param {Entry} entry
- * @param {Context} ctx
- * @returns {string}
- */
-function curlLine(entry, ctx) {
-  const { path, method, op } = entry;
-  const params = parametersOf(op);
-  let url = path.replace(/\{([^}]+)\}/g, (_m, name) => {
-    const p = params.find((q) => q.name === name && q.in === 'path');
-    return encodeURIComponent(String(p ? (p.example ?? exampleOf(p.schema)) : 1));
-  });
-  const query = params
-    .filter((p) => p.in === 'query' && p.required)
-    .map((p) => encodeURIComponent(p.name) + '=' + encodeURIComponent(String(p.example ?? exampleOf(p.schema))));
-  if (query.length > 0) url += '?' + query.join('&');
-  const parts = ['curl'];
-  const auth = authOf(op, ctx);
-  if (auth.kind === 'basic') parts.push('-u "$CLIENT_ID:$CLIENT_SECRET"');
-  else if (auth.kind === 'bearer') parts.push('-H "Authorization: Bearer $TOKEN"');
-  const body = mediaOf(deref(op.requestBody));
-  const bodySchema = body ? resolve(body.media.schema) : null;
-  if (bodySchema && bodySchema.properties && body && /form-urlencoded/.test(body.type)) {
-    for (const name of bodySchema.required || []) parts.push('-d ' + name + '=' + String(exampleOf(bodySchema.properties[name])));
-  } else if (method !== 'get') parts.push('-X ' + method.toUpperCase());
-  parts.push(quoted(ctx.baseUrl + url));
-  return parts.join(' ');
-}
-
-/**
  * A description without its sentence naming the required scope, when that is the scope the page
  * already shows: the document states it in prose for tools that show descriptions only, and the
  * page says it once.
@@ -506,7 +494,9 @@ function withoutScopeSentence(text, scopes) {
 export function renderOperation(entry, ctx) {
   const { path, method, op } = entry;
   const title = op.summary || method.toUpperCase() + ' ' + path;
-  const article = el('article', { className: 'operation', id: entry.id, 'data-method': method, 'data-path': path }, [
+  // What the operation is and takes, then beside it (below it on a narrow screen) how to call it
+  // and what it answers, then the try-it form under both.
+  const main = el('div', { className: 'op-main' }, [
     el('h3', { className: 'summary' }, [el('a', { href: '#' + entry.id, className: 'anchor', text: title })]),
     el('p', { className: 'operation-head' }, [
       el('span', { className: 'method method-' + method, text: method.toUpperCase() }),
@@ -516,12 +506,21 @@ export function renderOperation(entry, ctx) {
     authLine(op, ctx),
   ]);
   const description = withoutScopeSentence(op.description || '', authOf(op, ctx).scopes);
-  if (description) article.append(el('div', { className: 'prose' }, [renderText(description)]));
+  if (description) main.append(el('div', { className: 'prose' }, [renderText(description)]));
   const blocks = [parametersBlock(parametersOf(op)), bodyBlock(op), responseBlock(op), errorsBlock(op, ctx)];
-  for (const block of blocks) if (block !== null) article.append(block);
-  article.append(el('h4', { text: 'Exemplo com curl' }), codeBlock(curlLine(entry, ctx), 'curl', 'a linha de curl'));
-  article.append(tryIt(entry, authOf(op, ctx).kind));
-  return article;
+  for (const block of blocks) if (block !== null) main.append(block);
+  const aside = el('div', { className: 'op-aside', role: 'region', 'aria-label': 'Exemplos: ' + title }, [
+    el('div', { className: 'block' }, [
+      el('h4', { text: 'Exemplos de código' }),
+      sampleTabs(entry.id, 'Linguagem do exemplo: ' + title, samplesOf(entry, ctx)),
+    ]),
+    responseExample(op),
+  ]);
+  return el('article', { className: 'operation', id: entry.id, 'data-method': method, 'data-path': path }, [
+    main,
+    aside,
+    el('div', { className: 'op-try' }, [tryIt(entry, authOf(op, ctx).kind)]),
+  ]);
 }
 
 /**

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -27,9 +28,35 @@ const CHROMIUM_ARGS = [
   '--no-first-run',
   '--disable-quic',
 ];
-const MODULES = ['docs.js', 'dom.js', 'schema.js', 'operation.js', 'try-it.js', 'nav.js'];
+const MODULES = ['docs.js', 'dom.js', 'schema.js', 'operation.js', 'samples.js', 'try-it.js', 'nav.js'];
 /** The pages' shared base (src/page-base/), as this page serves it (test/settings-e2e/page-base.test.ts). */
 const BASE = ['/docs/page-base/base.css', '/docs/page-base/dom.js'];
+/** The code samples' tabs of every operation, in order (src/docs-page/samples.js). */
+const LANGUAGE_TABS = [
+  'curl',
+  'Python · cliente',
+  'Python · requests',
+  'PHP · cliente',
+  'PHP · curl',
+  'C# · HttpClient',
+  'JavaScript · fetch',
+];
+/** axe-core's own build, evaluated in the page (evaluate is not bound by the page's Content-Security-Policy). */
+const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * Every axe-core rule (WCAG A and AA, best practices) on the page as it stands: one line per
+ * violation and element, whatever its impact. Run as a string: tsx would wrap a named function in
+ * a `__name` call the page lacks.
+ */
+async function accessibilityProblems(page: Page): Promise<string[]> {
+  if ((await page.evaluate('typeof window.axe')) === 'undefined') await page.evaluate(AXE_SOURCE);
+  return (await page.evaluate(`(async () => {
+    const result = await window.axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.flatMap((v) => v.nodes.map((n) => v.id + ' (' + v.impact + '): ' + n.target.join(' ') + ' - ' + n.failureSummary));
+  })()`)) as string[];
+}
+
 /** A decision id (D1–D99), which integrators cannot look up: the page states rules instead. */
 const DECISION_ID = /\bD\d{1,2}\b/;
 
@@ -231,6 +258,10 @@ describe('GET /docs in Chromium', { skip: skipBrowser }, () => {
   async function assertEveryOperation(page: Page, document: OpenApiDoc, baseUrl: string): Promise<void> {
     const ops = operations(document);
     assert.ok(ops.length >= 12);
+    // Where the samples get their token: the document's client-credentials token URL.
+    const schemes = document.components.securitySchemes as Record<string, { flows?: { clientCredentials?: { tokenUrl?: string } } }>;
+    const tokenUrl = schemes.oauth2?.flows?.clientCredentials?.tokenUrl ?? '';
+    assert.match(tokenUrl, /\/v1\/oauth\/token$/);
     assert.equal(await page.locator('article.operation').count(), ops.length);
     for (const { path: p, method, op, parameters } of ops) {
       const name = `${method.toUpperCase()} ${p}`;
@@ -282,11 +313,29 @@ describe('GET /docs in Chromium', { skip: skipBrowser }, () => {
       const statuses = Object.keys(op.responses).filter((c) => /^[45]/.test(c));
       assert.deepEqual([...new Set(errorRows.map((r) => r[0]))], statuses, `${name}: error statuses`);
       for (const [status, codigo] of errorRows) assert.match(codigo ?? '', /^[a-z_]+$/, `${name} ${status}: a code`);
-      // A curl line on the server's own base URL.
-      const curl = await a.locator('pre.curl').innerText();
-      assert.ok(curl.startsWith('curl '), curl);
-      assert.ok(curl.includes(`"${baseUrl}${p.replace('{id}', '1')}`), `${name}: ${curl}`);
-      if (scope !== undefined) assert.ok(curl.includes('-H "Authorization: Bearer $TOKEN"'), curl);
+      // A curl line on the server's own base URL, after the line that gets its token.
+      const curl = (await a.locator('pre.curl').textContent()) ?? '';
+      const call = curl.split('\n').at(-1) ?? '';
+      assert.ok(call.startsWith('curl '), curl);
+      assert.ok(call.includes(`"${baseUrl}${p.replace('{id}', '1')}`), `${name}: ${curl}`);
+      if (scope !== undefined) {
+        assert.ok(call.includes('-H "Authorization: Bearer $TOKEN"'), curl);
+        assert.ok(
+          curl.startsWith(`TOKEN=$(curl -s -u "$CLIENT_ID:$CLIENT_SECRET" -d grant_type=client_credentials "${tokenUrl}" | `),
+          curl,
+        );
+      }
+      // A sample per language, each with the operation's path and the token URL.
+      const tabs = a.getByRole('tab');
+      assert.deepEqual(await tabs.allInnerTexts(), LANGUAGE_TABS, `${name}: the tabs`);
+      const panels = a.locator('[role="tabpanel"]');
+      assert.equal(await panels.count(), LANGUAGE_TABS.length, name);
+      for (const text of await panels.allTextContents()) {
+        assert.ok(text.includes(p) || text.includes(p.replace('{id}', '1')), `${name}: the path in\n${text}`);
+        // The token endpoint's own curl line calls it where the document's server puts it.
+        const selfCall = p.endsWith('/oauth/token') && text.startsWith('curl ') && text.includes(`"${baseUrl}${p}"`);
+        assert.ok(text.includes(tokenUrl) || selfCall, `${name}: the token URL in\n${text}`);
+      }
       assert.equal(await a.locator('details.try-it').count(), 1, `${name}: try it`);
     }
   }
@@ -551,6 +600,116 @@ describe('GET /docs in Chromium', { skip: skipBrowser }, () => {
       await close();
     }
   });
+
+  test('code samples: a tab widget per operation, the language kept across operations and visits', async () => {
+    const { page, problems, close } = await open(1280, 900);
+    try {
+      const contas = article(page, '/v1/contas-receber', 'get');
+      const boletos = article(page, '/v1/boletos', 'get');
+      const selected = (a: Locator) => a.locator('[role="tab"][aria-selected="true"]').innerText();
+      const visiblePanel = (a: Locator) => a.locator('[role="tabpanel"]:visible');
+      assert.equal(await selected(contas), 'curl');
+      assert.equal(await visiblePanel(contas).count(), 1);
+      // Each tab controls its panel, which it names.
+      for (const tab of await contas.getByRole('tab').all()) {
+        const panel = page.locator(`#${await tab.getAttribute('aria-controls')}`);
+        assert.equal(await panel.getAttribute('role'), 'tabpanel');
+        assert.equal(await panel.getAttribute('aria-labelledby'), await tab.getAttribute('id'));
+      }
+      // A click selects a language here and in every other operation, and keeps it.
+      await contas.getByRole('tab', { name: 'Python · requests' }).click();
+      assert.equal(await selected(contas), 'Python · requests');
+      assert.match(await visiblePanel(contas).innerText(), /import requests[\s\S]*"\S+\/v1\/contas-receber"/);
+      assert.equal(await selected(boletos), 'Python · requests');
+      assert.match(await visiblePanel(boletos).innerText(), /\/v1\/boletos/);
+      assert.equal(await page.evaluate(() => localStorage.getItem('api-externa.docs.linguagem')), 'python-requests');
+      // The keyboard: one tab in the Tab order; arrows, Home and End move and select.
+      const focusedTab = () => page.evaluate(() => document.activeElement?.textContent ?? '');
+      await contas.getByRole('tab', { name: 'Python · requests' }).focus();
+      await page.keyboard.press('ArrowRight');
+      assert.equal(await focusedTab(), 'PHP · cliente');
+      assert.equal(await selected(contas), 'PHP · cliente');
+      assert.match(await visiblePanel(contas).innerText(), /\$api->contasReceber->list\(\);/);
+      await page.keyboard.press('End');
+      assert.equal(await selected(contas), 'JavaScript · fetch');
+      await page.keyboard.press('ArrowRight');
+      assert.equal(await selected(contas), 'curl', 'from the last to the first');
+      await page.keyboard.press('ArrowLeft');
+      assert.equal(await selected(contas), 'JavaScript · fetch');
+      await page.keyboard.press('Home');
+      assert.equal(await selected(contas), 'curl');
+      await page.keyboard.press('ArrowRight');
+      assert.equal(await contas.locator('[role="tab"][tabindex="0"]').count(), 1);
+      assert.equal(await contas.locator('[role="tab"][tabindex="0"]').innerText(), 'Python · cliente');
+      // Tab leaves the tab list for the panel's code.
+      await page.keyboard.press('Tab');
+      assert.equal(
+        await page.evaluate(() => document.activeElement?.closest('[role="tabpanel"]')?.getAttribute('data-language')),
+        'python',
+      );
+      // The panel's copy button, like every code block's.
+      assert.equal(
+        await visiblePanel(contas).getByRole('button', { name: 'Copiar o exemplo em Python com o cliente api_externa' }).count(),
+        1,
+      );
+      // The next visit opens on the language chosen last.
+      await page.reload();
+      await page.waitForSelector('body[data-rendered="true"]');
+      assert.equal(await selected(article(page, '/v1/clientes', 'get')), 'Python · cliente');
+      assert.match(await visiblePanel(article(page, '/v1/clientes', 'get')).innerText(), /api\.clientes\.list\(\)/);
+      assert.deepEqual(problems, []);
+    } finally {
+      await close();
+    }
+  });
+
+  for (const [width, height] of [
+    [1280, 900],
+    [390, 844],
+  ] as const) {
+    test(`layout at ${width} px: the samples ${width > 1000 ? 'beside' : 'below'} the fields; no axe violation`, async () => {
+      const { page, problems, close } = await open(width, height);
+      try {
+        for (const [p, method] of [
+          ['/v1/contas-receber', 'get'],
+          ['/v1/oauth/token', 'post'],
+        ] as const) {
+          const a = article(page, p, method);
+          await a.scrollIntoViewIfNeeded();
+          // The parameters, or the fields of the request body (the token endpoint's).
+          const params = await a.locator('.table-params, .table-body').first().boundingBox();
+          const box = await a.locator('.samples').boundingBox();
+          const example = await a.locator('pre.example').boundingBox();
+          assert.ok(params && box && example, p);
+          if (width > 1000) {
+            assert.ok(
+              box.x >= params.x + params.width,
+              `${p}: the samples (x ${box.x}) right of the parameters (to ${params.x + params.width})`,
+            );
+            assert.ok(box.y < params.y + params.height, `${p}: the samples beside the parameters, not below`);
+            assert.ok(example.x >= params.x + params.width, `${p}: the response example right of the parameters`);
+          } else {
+            assert.ok(
+              box.y >= params.y + params.height,
+              `${p}: the samples (y ${box.y}) below the parameters (to ${params.y + params.height})`,
+            );
+            assert.ok(box.x + box.width <= width, `${p}: within the screen`);
+          }
+        }
+        const contas = article(page, '/v1/contas-receber', 'get');
+        await contas.locator('.samples').scrollIntoViewIfNeeded();
+        await page.screenshot({ path: path.join(ARTIFACTS, `docs-samples-${width}.png`) });
+        assert.deepEqual(await accessibilityProblems(page), []);
+        // With another language chosen, and the try-it form open, still none.
+        await contas.getByRole('tab', { name: 'C# · HttpClient' }).click();
+        await contas.locator('details.try-it > summary').click();
+        assert.deepEqual(await accessibilityProblems(page), []);
+        assert.deepEqual(problems, []);
+      } finally {
+        await close();
+      }
+    });
+  }
 
   test('phone (375 px): no horizontal scroll, no console errors', async () => {
     const { page, problems, close } = await open(375, 740);
