@@ -181,6 +181,9 @@ describe('the "Chamadas da API" view', () => {
     assert.ok(await visible('#requests-more'), '"Carregar mais" offered');
     assert.equal(await visible('#requests-dropped'), false, 'nothing dropped, no line');
     assert.equal(await visible('#requests-empty'), false);
+    // At 1280 px every column shows: the list does not scroll sideways (the request id breaks at its hyphens).
+    const scroll = await page.$eval('#requests-scroll', (e) => ({ scrollWidth: e.scrollWidth, clientWidth: e.clientWidth }));
+    assert.ok(scroll.scrollWidth <= scroll.clientWidth + 1, JSON.stringify(scroll));
   });
 
   test('"Carregar mais" appends the next page below the first and goes when there is no more', { skip }, async () => {
