@@ -31,7 +31,8 @@ import type { CentralDatabase } from '../src/store/tables.ts';
 import { addDays, todayInSaoPaulo } from '../src/time/sao-paulo-date.ts';
 import { createCredentials } from './credentials.ts';
 import { loadAverage } from './measure.ts';
-import { HOST, installCleanup, npmStart, ROOT, run, startServer, type Server } from './processes.ts';
+import { installCleanup, npmStart, ROOT, run, startServer, type Server } from './processes.ts';
+import { scratchDatabase } from './scratch-database.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -45,8 +46,8 @@ const SAMPLES = Number(args.samples);
 if (!(ROWS >= 1000) || !(SAMPLES >= 5)) throw new Error('--rows must be at least 1000 and --samples at least 5');
 
 const DATABASE = 'bench_request_log';
-const ADMIN_URL = `postgres://postgres@${HOST}:5432/postgres`;
-const DATABASE_URL = `postgres://postgres@${HOST}:5432/${DATABASE}`;
+const database = scratchDatabase(DATABASE);
+const DATABASE_URL = database.url;
 const COMPANIES = 20;
 const CREDENTIALS_PER_COMPANY = 3;
 const DAYS = 30;
@@ -66,16 +67,6 @@ function productEnv(): NodeJS.ProcessEnv {
   const env = { ...process.env };
   for (const name of ['DATA_DIR', 'REDIS_URL', 'TRUST_PROXY', 'PORT', 'HOST', 'METRICS_PORT', 'DB_POOL_MAX']) delete env[name];
   return { ...env, DATABASE_URL, LOG_LEVEL: 'warn' };
-}
-
-async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
 }
 
 async function cli(argv: string[]): Promise<void> {
@@ -258,8 +249,7 @@ async function main(): Promise<void> {
   installCleanup(log);
   const loadStart = loadAverage();
   log(`fresh database ${DATABASE}`);
-  await admin(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
-  await admin(`CREATE DATABASE ${DATABASE}`);
+  await database.fresh();
   const pool = new pg.Pool({ connectionString: DATABASE_URL, max: 4 });
   let server: Server | null = null;
   try {
@@ -376,7 +366,7 @@ async function main(): Promise<void> {
   } finally {
     await server?.stop();
     await pool.end();
-    if (!args['keep-db']) await admin(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
+    if (!args['keep-db']) await database.drop();
   }
 }
 

@@ -37,6 +37,7 @@ import { createCredentials } from './credentials.ts';
 import { cpuSeconds, loadAverage, memory, wrk, wrkVersion, type WrkResult } from './measure.ts';
 import { HOST, installCleanup, npmStart, ROOT, run, sleep, startServer, type Server } from './processes.ts';
 import { median } from './report.ts';
+import { scratchDatabase } from './scratch-database.ts';
 import { AddressLabels, CredentialPool, KEY_BUDGET, tokenOf } from './tokens.ts';
 import type { Arrival, FromReceivers, ToReceivers } from './webhook-receivers.ts';
 
@@ -71,8 +72,8 @@ for (const [name, value] of Object.entries(OPT))
   if (!(value > 0)) throw new Error(`--${name} must be a positive number, got ${String(value)}`);
 
 const DATABASE = 'bench_webhooks';
-const ADMIN_URL = `postgres://postgres@${HOST}:5432/postgres`;
-const DATABASE_URL = `postgres://postgres@${HOST}:5432/${DATABASE}`;
+const database = scratchDatabase(DATABASE);
+const DATABASE_URL = database.url;
 /** D51: at most this many endpoints per credential; a company's endpoints spread over ceil(n / 5) credentials. */
 const ENDPOINTS_PER_CREDENTIAL = 5;
 /** Every this-many-th endpoint gets its events' signatures verified by the receivers. */
@@ -99,22 +100,6 @@ function productEnv(): NodeJS.ProcessEnv {
   for (const name of ['DATA_DIR', 'REDIS_URL', 'TRUST_PROXY', 'PORT', 'HOST', 'METRICS_PORT', 'DB_POOL_MAX', 'WEBHOOKS_SECRET_KEY'])
     delete env[name];
   return { ...env, DATABASE_URL };
-}
-
-async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-/** A fresh database every run: endpoints, queues and scan horizons of an earlier run would shape this one. */
-async function freshDatabase(): Promise<void> {
-  await admin(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
-  await admin(`CREATE DATABASE ${DATABASE}`);
 }
 
 /** The product's own loader (it migrates first); its seconds. */
@@ -791,7 +776,8 @@ async function main(): Promise<void> {
   const uptimeStart = uptime();
   const load = [loadAverage()];
   log(`start: ${uptimeStart}`);
-  await freshDatabase();
+  // Fresh: endpoints, queues and scan horizons of an earlier run would shape this one.
+  await database.fresh();
   // The product's pool (its type parsers: ids as numbers), so the services read rows as in the server.
   const pool = makePool({ connectionString: DATABASE_URL, max: 6 });
   let receivers: Receivers | null = null;
@@ -889,7 +875,7 @@ async function main(): Promise<void> {
     await server?.stop();
     receivers?.stop();
     await pool.end();
-    if (!args['keep-db']) await admin(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
+    if (!args['keep-db']) await database.drop();
   }
 }
 
