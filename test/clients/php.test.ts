@@ -12,9 +12,8 @@ import { createKeyCredential } from '../../src/credentials/credentials.service.t
 import { readPublicKey } from '../../src/credentials/public-key.ts';
 import { buildDemoDataset } from '../../src/demo/demo-dataset/index.ts';
 import { newWebhookSecret, webhookSignature } from '../../src/crypto/webhook-signature.ts';
-import type { WindowState } from '../../src/ratelimit/limiter.ts';
-import { MemoryLimiter } from '../../src/ratelimit/memory-limiter.ts';
 import { todayInSaoPaulo } from '../../src/time/sao-paulo-date.ts';
+import { limiterLifting } from '../helpers/lifted-limiter.ts';
 import { TestApp } from '../helpers/test-app.ts';
 
 // The PHP client (clients/php) against the real server (the app on a store loaded with the demo
@@ -39,16 +38,6 @@ const skip =
         : probe.status !== 0
           ? `php failed: ${probe.stderr?.toString()}`
           : false;
-
-/**
- * Every request of this file comes from 127.0.0.1, and the token attempts of its many credentials
- * would pass the per-IP limit (tested in test/oauth): it is lifted; the per-credential one stays.
- */
-class LocalLimiter extends MemoryLimiter {
-  override hit(key: string, limit: number): Promise<WindowState> {
-    return super.hit(key, key.startsWith('token-ip:') ? Number.MAX_SAFE_INTEGER : limit);
-  }
-}
 
 /** Key credentials of company 1 (reading clientes), made by the server's own service, with their private keys as PEM. */
 async function keyCredentials(): Promise<{ alg: string; client_id: string; private_key: string }[]> {
@@ -146,7 +135,7 @@ const checks = (output: string) => output.split('\n').filter((line) => line.star
 describe('the PHP client (clients/php)', () => {
   before(async () => {
     if (skip !== false) return;
-    t = await TestApp.start({ limiter: new LocalLimiter() });
+    t = await TestApp.start({ limiter: limiterLifting(['token-ip:']) });
     await t.load(buildDemoDataset({ today: todayInSaoPaulo() }));
     origin = await t.app.listen({ host: '127.0.0.1', port: 0 });
     fake = fakeServer();

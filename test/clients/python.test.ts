@@ -1,6 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,9 +10,9 @@ import { createKeyCredential } from '../../src/credentials/credentials.service.t
 import { readPublicKey } from '../../src/credentials/public-key.ts';
 import { buildDemoDataset } from '../../src/demo/demo-dataset/index.ts';
 import { newWebhookSecret, webhookSignature } from '../../src/crypto/webhook-signature.ts';
-import { MemoryLimiter } from '../../src/ratelimit/memory-limiter.ts';
-import type { WindowState } from '../../src/ratelimit/limiter.ts';
 import { todayInSaoPaulo } from '../../src/time/sao-paulo-date.ts';
+import { limiterLifting } from '../helpers/lifted-limiter.ts';
+import { runProcess, type ProcessRun } from '../helpers/processes.ts';
 import { TestApp, type TestCredential } from '../helpers/test-app.ts';
 
 // The Python client (clients/python) against the real server: the app on a store loaded with the
@@ -33,48 +33,20 @@ const keyPython = ['python3', '/usr/bin/python3'].find(
 const keySkip =
   skip !== false ? skip : keyPython === undefined ? 'no python3 here imports cryptography (Debian: python3-cryptography)' : false;
 
-/**
- * Every request of this file comes from 127.0.0.1, and the token attempts of its many credentials
- * would pass the per-IP limit (tested in test/oauth): it is lifted; the per-credential one stays.
- */
-class LocalLimiter extends MemoryLimiter {
-  override hit(key: string, limit: number): Promise<WindowState> {
-    return super.hit(key, key.startsWith('token-ip:') ? Number.MAX_SAFE_INTEGER : limit);
-  }
-}
-
 let t: TestApp;
 let origin = '';
 let full: TestCredential;
 let narrow: TestCredential;
 let work = '';
 
-interface Run {
-  code: number | null;
-  output: string;
-}
-
-/** A python process, awaited without blocking this process's event loop (the server under test answers it). */
-function runPython(args: string[], env: Record<string, string>, cwd = process.cwd(), interpreter = 'python3'): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(interpreter, ['-W', 'error', ...args], {
-      cwd,
-      env: {
-        ...process.env,
-        PYTHONPATH: path.resolve(PACKAGE, 'src'),
-        PYTHONDONTWRITEBYTECODE: '1',
-        NO_PROXY: '127.0.0.1',
-        no_proxy: '127.0.0.1',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, output }));
-  });
+/** A python process (warnings as errors), with the package on its path. */
+function runPython(args: string[], env: Record<string, string>, cwd = process.cwd(), interpreter = 'python3'): Promise<ProcessRun> {
+  return runProcess(
+    interpreter,
+    ['-W', 'error', ...args],
+    { PYTHONPATH: path.resolve(PACKAGE, 'src'), PYTHONDONTWRITEBYTECODE: '1', NO_PROXY: '127.0.0.1', no_proxy: '127.0.0.1', ...env },
+    cwd,
+  );
 }
 
 const unittest = (pattern: string, env: Record<string, string>) =>
@@ -97,7 +69,7 @@ async function tokensOf(cred: TestCredential): Promise<number> {
 
 describe('the Python client (clients/python)', { skip }, () => {
   before(async () => {
-    t = await TestApp.start({ limiter: new LocalLimiter() });
+    t = await TestApp.start({ limiter: limiterLifting(['token-ip:']) });
     await t.load(buildDemoDataset({ today: todayInSaoPaulo() }));
     origin = await t.app.listen({ host: '127.0.0.1', port: 0 });
     full = await t.credential(1);

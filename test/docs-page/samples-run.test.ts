@@ -1,13 +1,13 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildDemoDataset } from '../../src/demo/demo-dataset/index.ts';
-import { MemoryLimiter } from '../../src/ratelimit/memory-limiter.ts';
-import type { WindowState } from '../../src/ratelimit/limiter.ts';
 import { todayInSaoPaulo } from '../../src/time/sao-paulo-date.ts';
+import { limiterLifting } from '../helpers/lifted-limiter.ts';
+import { runProcess, type ProcessRun } from '../helpers/processes.ts';
 import { basicHeader, TestApp, type TestCredential } from '../helpers/test-app.ts';
 
 // The code samples of /docs (src/docs-page/samples.js) run as written against a real server: the
@@ -73,32 +73,11 @@ const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
  * operation with the same credential: the token attempts' limits, per IP and per client id, are
  * lifted (tested in test/oauth); the data routes' limit per credential stays.
  */
-class LocalLimiter extends MemoryLimiter {
-  override hit(key: string, limit: number): Promise<WindowState> {
-    return super.hit(key, /^token-(ip|client):/.test(key) ? Number.MAX_SAFE_INTEGER : limit);
-  }
-}
+const LIFTED = ['token-ip:', 'token-client:'];
 
-interface Run {
-  code: number | null;
-  output: string;
-}
-
-/** A process, awaited without blocking this one's event loop (the server under test answers it). */
-function run(command: string, args: string[], env: Record<string, string>, cwd: string): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, {
-      cwd,
-      env: { ...process.env, NO_PROXY: '127.0.0.1', no_proxy: '127.0.0.1', PYTHONDONTWRITEBYTECODE: '1', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, output }));
-  });
-}
+/** A sample's program, with no proxy for the local server and no bytecode written. */
+const run = (command: string, args: string[], env: Record<string, string>, cwd: string): Promise<ProcessRun> =>
+  runProcess(command, args, { NO_PROXY: '127.0.0.1', no_proxy: '127.0.0.1', PYTHONDONTWRITEBYTECODE: '1', ...env }, cwd);
 
 type Json = Record<string, unknown>;
 interface Doc {
@@ -119,7 +98,7 @@ describe('the code samples of /docs, run against a real server', () => {
   let tokenUrl = '';
 
   before(async () => {
-    t = await TestApp.start({ limiter: new LocalLimiter() });
+    t = await TestApp.start({ limiter: limiterLifting(LIFTED) });
     await t.load(buildDemoDataset({ today: todayInSaoPaulo() }));
     origin = (await t.listen()).origin;
     work = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-samples-'));
@@ -159,7 +138,7 @@ describe('the code samples of /docs, run against a real server', () => {
   });
 
   /** Runs one sample with a credential of the demo company; returns what it printed. */
-  async function runSample(language: string, text: string, cred: TestCredential): Promise<Run> {
+  async function runSample(language: string, text: string, cred: TestCredential): Promise<ProcessRun> {
     const env = { CLIENT_ID: cred.clientId, CLIENT_SECRET: cred.secret };
     switch (language) {
       case 'curl':

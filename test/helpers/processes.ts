@@ -105,3 +105,24 @@ export function runCli(args: string[], env: Record<string, string>): Promise<Cli
     child.on('exit', (code) => resolve({ code, stdout, stderr }));
   });
 }
+
+export interface ProcessRun {
+  code: number | null;
+  /** stdout and stderr, interleaved as they came */
+  output: string;
+}
+
+/**
+ * Runs a program to its end without blocking this process's event loop (a server under test in
+ * this process answers it), with this process's environment plus `env`.
+ */
+export function runProcess(command: string, args: string[], env: Record<string, string>, cwd: string): Promise<ProcessRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, output }));
+  });
+}
