@@ -97,7 +97,17 @@ export class TestApp {
   async sibling(options: { limiter?: Limiter; trustProxy?: string[] } = {}): Promise<TestApp> {
     const shared = this.ownedLimiter instanceof RedisLimiter ? this.ownedLimiter : null;
     const limiter = options.limiter ?? shared ?? (await defaultLimiter());
-    const app = validated(await buildApp({ config: { trustProxy: options.trustProxy ?? [] }, store: this.store, limiter }));
+    // One request log writer per store, as the first app's: a sibling writing its own on its own
+    // schedule would move a feed page's validator (its horizon) under a test that holds the log back.
+    const requestLog = this.requestLog ?? undefined;
+    const app = validated(
+      await buildApp({
+        config: { trustProxy: options.trustProxy ?? [] },
+        store: this.store,
+        limiter,
+        ...(requestLog ? { requestLog } : {}),
+      }),
+    );
     return new TestApp(app, this.store, limiter, null, options.limiter || shared ? null : limiter);
   }
 
