@@ -29,6 +29,15 @@ export interface Store {
   unboundedPool(): pg.Pool;
   central: Kysely<CentralDatabase>;
   /**
+   * The central database through a pool of its own for the notification worker (ADR 0020,
+   * amended): on PostgreSQL its WORKER_POOL_MAX connections besides the requests' pool, so the
+   * worker's statements never wait in the requests' queue nor make requests wait in its own. The
+   * embedded store is one session that every connection shares: there it is `central`.
+   */
+  worker: Kysely<CentralDatabase>;
+  /** the pool under `worker` (for raw statements, as `pool` is under `central`) */
+  workerPool: pg.Pool;
+  /**
    * The database holding a company's business data: `tenantDb` is where the tenant directory
    * places the company (the principal carries it, read with the token), null = the central database.
    * Queries must still filter by `empresaId`: isolation never depends on routing alone.
@@ -86,15 +95,20 @@ function bounded(config: Config, options: OpenStoreOptions): ServerPoolOptions {
   };
 }
 
+/** Connections of the notification worker's own pool, per instance (PostgreSQL). */
+export const WORKER_POOL_MAX = 2;
+
 export async function openStore(config: Config, options: OpenStoreOptions): Promise<Store> {
   let host: EmbeddedHost | undefined;
   let pool: pg.Pool;
   let unboundedPool: () => pg.Pool;
+  let workerPool: pg.Pool | null = null;
   const poolOptions = bounded(config, options);
   if (config.databaseUrl !== undefined) {
     const { databaseUrl } = config;
     pool = makePool({ connectionString: databaseUrl, max: options.poolMax ?? config.dbPoolMax, ...poolOptions.config }, poolOptions.bounds);
     unboundedPool = () => makePool({ connectionString: databaseUrl, max: 1, connectionTimeoutMillis: config.dbConnectTimeoutMs });
+    workerPool = makePool({ connectionString: databaseUrl, max: WORKER_POOL_MAX, ...poolOptions.config }, poolOptions.bounds);
   } else {
     const running = await socketAnswers(config.dataDir);
     if (running && options.embeddedRole === 'host') {
@@ -109,6 +123,7 @@ export async function openStore(config: Config, options: OpenStoreOptions): Prom
     unboundedPool = () => makePool({ ...socket, max: 1, connectionTimeoutMillis });
   }
   const central = new Kysely<CentralDatabase>({ dialect: new PostgresDialect({ pool }) });
+  const worker = workerPool === null ? central : new Kysely<CentralDatabase>({ dialect: new PostgresDialect({ pool: workerPool }) });
   // A company the directory places nowhere lives in the central database, which also holds the
   // tenant tables (ADR 0006). Other tenant databases get a pool each, on first use.
   const centralTenant = central as unknown as Kysely<TenantDatabase>;
@@ -124,6 +139,8 @@ export async function openStore(config: Config, options: OpenStoreOptions): Prom
     pool,
     unboundedPool,
     central,
+    worker,
+    workerPool: workerPool ?? pool,
     tenant: (tenantDb) => (tenantDb === null ? centralTenant : tenantPools.get(tenantDb)),
     listPage: (tenantDb, spec, query) => lists.page(listDatabase(tenantDb), spec, query),
     listPageWith: (spec, query, companion) => lists.pageWith(listDatabase(null), spec, query, companion),
@@ -136,6 +153,8 @@ export async function openStore(config: Config, options: OpenStoreOptions): Prom
     async close() {
       await tenantPools.close();
       await central.destroy();
+      if (worker !== central) await worker.destroy();
+      if (workerPool !== null && !workerPool.ending) await workerPool.end();
       // Kysely ends the pool only if it ever ran a query through it; raw users of `pool` (migrate,
       // import) would otherwise leave an idle connection keeping the process alive for 30 s.
       if (!pool.ending) await pool.end();

@@ -5,6 +5,7 @@ import { webhookSignature } from '../crypto/webhook-signature.ts';
 import { WEBHOOK_RETRY_DELAYS_SECONDS } from '../domain/limits.ts';
 import type { Metrics } from '../observability/metrics.ts';
 import type { CentralDatabase } from '../store/tables.ts';
+import { OutcomeWriter } from './outcome-writer.ts';
 import { claimDue, disableEndpoint, finishEvent, queueDepth, recordDelivery, rescheduleEvent, type ClaimedEvent } from './queue.query.ts';
 import { succeeded, type Attempt, type Outcome } from './sender.ts';
 
@@ -51,6 +52,7 @@ export class Dispatcher {
   /** sends under way, by endpoint */
   private readonly inFlight = new Map<number, number>();
   private readonly sends = new Set<Promise<void>>();
+  private readonly outcomes: OutcomeWriter;
   private running = false;
   private loop: Promise<void> | null = null;
   private wakeUp: (() => void) | null = null;
@@ -66,6 +68,7 @@ export class Dispatcher {
     this.leaseMs = options.leaseMs ?? 60_000;
     this.concurrency = options.concurrency ?? 32;
     this.perEndpoint = options.perEndpoint ?? 2;
+    this.outcomes = new OutcomeWriter(options.db);
     options.metrics?.gauge(
       'api_externa_webhook_queue_depth',
       'Notification events waiting for an attempt (due or not)',
@@ -204,26 +207,29 @@ export class Dispatcher {
     const at = this.now();
     const ok = succeeded(outcome);
     const last = event.tentativa > WEBHOOK_RETRY_DELAYS_SECONDS.length;
-    await db.transaction().execute(async (trx) => {
-      await recordDelivery(trx, {
-        endpointId: event.endpoint_id,
-        at,
-        eventoId: event.evento_id,
-        tipo: event.tipo,
-        tentativa: event.tentativa,
-        httpStatus: outcome.kind === 'resposta' ? outcome.status : null,
-        erro: outcome.kind === 'resposta' ? null : outcome.error,
-        duracaoMs: outcome.durationMs,
+    const delivery = {
+      endpointId: event.endpoint_id,
+      at,
+      eventoId: event.evento_id,
+      tipo: event.tipo,
+      tentativa: event.tentativa,
+      httpStatus: outcome.kind === 'resposta' ? outcome.status : null,
+      erro: outcome.kind === 'resposta' ? null : outcome.error,
+      duracaoMs: outcome.durationMs,
+    };
+    // A test event is tried once: it checks the receiver and does not count toward disabling.
+    // The event ends: its outcome joins the others being written (most attempts end here).
+    if (ok || event.tipo === 'teste') await this.outcomes.write({ ...delivery, eventId: event.id });
+    else
+      await db.transaction().execute(async (trx) => {
+        await recordDelivery(trx, delivery);
+        if (last) {
+          if (await finishEvent(trx, event.id, event.tentativa)) await disableEndpoint(trx, event.endpoint_id, reason(outcome, at));
+        } else {
+          const delay = WEBHOOK_RETRY_DELAYS_SECONDS[event.tentativa - 1] ?? 0;
+          await rescheduleEvent(trx, event.id, event.tentativa, new Date(at.getTime() + delay * 1000));
+        }
       });
-      // A test event is tried once: it checks the receiver and does not count toward disabling.
-      if (ok || event.tipo === 'teste') await finishEvent(trx, event.id, event.tentativa);
-      else if (last) {
-        if (await finishEvent(trx, event.id, event.tentativa)) await disableEndpoint(trx, event.endpoint_id, reason(outcome, at));
-      } else {
-        const delay = WEBHOOK_RETRY_DELAYS_SECONDS[event.tentativa - 1] ?? 0;
-        await rescheduleEvent(trx, event.id, event.tentativa, new Date(at.getTime() + delay * 1000));
-      }
-    });
     const resultado = ok ? 'entregue' : outcome.kind === 'recusado' ? 'recusado' : 'falhou';
     metrics?.webhookAttempts.inc({ resultado });
     if (ok) metrics?.webhookDeliveryLag.observe(Math.max(0, (at.getTime() - event.criado_ms) / 1000));

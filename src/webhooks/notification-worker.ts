@@ -1,7 +1,9 @@
+import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Config } from '../config/config.ts';
 import type { Metrics } from '../observability/metrics.ts';
 import type { Store } from '../store/store.ts';
+import type { TenantDatabase } from '../store/tables.ts';
 import { ChangeScanner } from './change-scanner.ts';
 import { Dispatcher } from './dispatcher.ts';
 import { secretKeyReader } from './secret-key.ts';
@@ -19,11 +21,13 @@ export function startNotificationWorker(config: Config, store: Store, log: Logge
   if (config.webhooksAllowPrivate)
     log.warn('WEBHOOKS_ALLOW_PRIVATE is on: notifications may go to http:// and to private addresses; development and tests only (D55)');
   const sender = new NotificationSender({ allowPrivate: config.webhooksAllowPrivate });
-  const secretKey = secretKeyReader(store.pool, config.webhooksSecretKey);
-  const dispatcher = new Dispatcher({ db: store.central, sender, secretKey, log, metrics });
+  const secretKey = secretKeyReader(store.workerPool, config.webhooksSecretKey);
+  // The worker's own pool (Store.worker): its statements stay out of the data API's queue.
+  const dispatcher = new Dispatcher({ db: store.worker, sender, secretKey, log, metrics });
   const scanner = new ChangeScanner({
-    db: store.central,
-    tenant: (ref) => store.tenant(ref),
+    db: store.worker,
+    // The central database holds tenant tables too (ADR 0006): read them through the worker's pool.
+    tenant: (ref) => (ref === null ? (store.worker as unknown as Kysely<TenantDatabase>) : store.tenant(ref)),
     log,
     metrics,
     queued: () => dispatcher.wake(),

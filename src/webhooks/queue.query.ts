@@ -177,6 +177,55 @@ export async function recordDelivery(db: Db, d: Delivery): Promise<void> {
   );
 }
 
+/** A finished attempt whose event ends with it: its delivery-log line, and the event at that attempt. */
+export interface Finished extends Delivery {
+  eventId: number;
+}
+
+/**
+ * The outcomes of many finished attempts in one transaction (ADR 0020, amended): the lines of the
+ * delivery log in their order, each event deleted if still at its attempt, and each endpoint's log
+ * cut to its newest WEBHOOK_DELIVERY_LOG_SIZE. Written one attempt at a time this was six
+ * statements and a commit per delivery, on the central database the data API reads. The
+ * endpoints' advisory locks are taken in id order, so two instances never wait on each other in a
+ * cycle. The ids of the events still at their attempt (the others' lease ran out: another claim
+ * owns them now).
+ */
+export async function recordFinished(db: Kysely<CentralDatabase>, finished: readonly Finished[]): Promise<Set<number>> {
+  if (finished.length === 0) return new Set();
+  const endpoints = [...new Set(finished.map((f) => f.endpointId))].sort((a, b) => a - b);
+  return db.transaction().execute(async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(hashtextextended('webhook_deliveries:' || e::text, 0))
+                FROM unnest(${endpoints}::bigint[]) AS e ORDER BY e`.execute(trx);
+    // The lines first: their foreign-key checks lock the endpoints (KEY SHARE) before any event,
+    // as writing one outcome did, so a pause or a deletion that holds an endpoint and then
+    // deletes its events never waits on this transaction while it waits on them.
+    await sql`
+      INSERT INTO webhook_deliveries (endpoint_id, em, evento_id, tipo, tentativa, http_status, erro, duracao_ms)
+      SELECT l.endpoint_id, l.em, l.evento_id, l.tipo, l.tentativa, l.http_status, l.erro, l.duracao_ms
+        FROM unnest(${finished.map((f) => f.endpointId)}::bigint[], ${finished.map((f) => f.at)}::timestamptz[],
+                    ${finished.map((f) => f.eventoId)}::text[], ${finished.map((f) => f.tipo)}::text[],
+                    ${finished.map((f) => f.tentativa)}::int[], ${finished.map((f) => f.httpStatus)}::int[],
+                    ${finished.map((f) => f.erro)}::text[], ${finished.map((f) => f.duracaoMs)}::int[])
+             WITH ORDINALITY AS l(endpoint_id, em, evento_id, tipo, tentativa, http_status, erro, duracao_ms, ordem)
+       ORDER BY l.ordem`.execute(trx);
+    // The events' rows are locked in id order, as dropPending locks them: two writers never cross.
+    const { rows } = await sql<{ id: string | number }>`
+      DELETE FROM webhook_events WHERE id IN (
+        SELECT e.id FROM webhook_events e
+          JOIN unnest(${finished.map((f) => f.eventId)}::bigint[], ${finished.map((f) => f.tentativa)}::int[]) AS f(id, tentativa)
+            ON e.id = f.id AND e.tentativa = f.tentativa
+         ORDER BY e.id FOR UPDATE OF e)
+      RETURNING id`.execute(trx);
+    await sql`
+      DELETE FROM webhook_deliveries w USING unnest(${endpoints}::bigint[]) AS p(endpoint_id)
+       WHERE w.endpoint_id = p.endpoint_id AND w.id < (
+         SELECT x.id FROM webhook_deliveries x WHERE x.endpoint_id = p.endpoint_id
+          ORDER BY x.id DESC OFFSET ${WEBHOOK_DELIVERY_LOG_SIZE - 1} LIMIT 1)`.execute(trx);
+    return new Set(rows.map((r) => Number(r.id)));
+  });
+}
+
 /** D54: after the last retry the endpoint stops, saying why; what it still had queued is dropped. */
 export async function disableEndpoint(db: Db, endpointId: number, motivo: string): Promise<void> {
   await sql`
@@ -187,7 +236,10 @@ export async function disableEndpoint(db: Db, endpointId: number, motivo: string
 
 /** Drops an endpoint's queued events (paused, disabled). */
 export async function dropPending(db: Db, endpointId: number): Promise<void> {
-  await sql`DELETE FROM webhook_events WHERE endpoint_id = ${endpointId}`.execute(db);
+  // In id order, as recordFinished locks them (a lock taken in scan order could cross its own).
+  await sql`
+    DELETE FROM webhook_events WHERE id IN (
+      SELECT id FROM webhook_events WHERE endpoint_id = ${endpointId} ORDER BY id FOR UPDATE)`.execute(db);
 }
 
 /** Events waiting (due or not) and the age of the oldest due one, in seconds: for the metrics. */

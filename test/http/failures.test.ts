@@ -29,6 +29,8 @@ function storeAt(pool: pg.Pool): Store {
     pool,
     unboundedPool: () => pool,
     central,
+    worker: central,
+    workerPool: pool,
     tenant: () => central as unknown as Kysely<TenantDatabase>,
     listPage: (_tenantDb, spec, query) => lists.page({ pool, name: 'central', prepared: false }, spec, query),
     listPageWith: (spec, query, companion) => lists.pageWith({ pool, name: 'central', prepared: false }, spec, query, companion),

@@ -2,7 +2,9 @@ import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import type net from 'node:net';
+import type pg from 'pg';
 import pino from 'pino';
+import { Metrics } from '../../src/observability/metrics.ts';
 import { Webhook } from 'standardwebhooks';
 import { OPERATOR } from '../../src/credentials/audit.ts';
 import { createCredential, revokeCredential } from '../../src/credentials/credentials.service.ts';
@@ -21,6 +23,7 @@ import { eventBody, newEventId } from '../../src/webhooks/events.ts';
 import { claimDue, enqueueEvent, finishEvent } from '../../src/webhooks/queue.query.ts';
 import { secretKeyReader } from '../../src/webhooks/secret-key.ts';
 import { NotificationSender } from '../../src/webhooks/sender.ts';
+import { startNotificationWorker } from '../../src/webhooks/notification-worker.ts';
 import { freshStore, type TestStore } from '../helpers/test-store.ts';
 
 /**
@@ -153,6 +156,86 @@ describe('the notification queue and its worker (D52-D54)', () => {
         duration_ms: undefined,
       },
     );
+  });
+
+  test('outcomes are written in groups: each delivery logged once, each event ended, the log cut to its newest 100, far fewer transactions than deliveries', async () => {
+    clock = new Date();
+    const first = await endpoint();
+    const second = await endpoint();
+    const queued = new Map<number, string[]>([
+      [first.id, []],
+      [second.id, []],
+    ]);
+    // 130 test events to the first endpoint, 20 to the second (test events never coalesce).
+    for (const [id, count] of [
+      [first.id, 130],
+      [second.id, 20],
+    ] as const)
+      for (let i = 0; i < count; i++) {
+        const eventoId = newEventId();
+        queued.get(id)?.push(eventoId);
+        await enqueueEvent(ts.store.central, {
+          endpointId: id,
+          eventoId,
+          tipo: 'teste',
+          recurso: null,
+          corpo: eventBody(eventoId, 'teste', clock, null),
+          now: clock,
+        });
+      }
+    const d = new Dispatcher({ db: ts.store.central, sender, secretKey: ctx.secretKey, log, now, concurrency: 32, perEndpoint: 16 });
+    let passes = 0;
+    while ((await pass(d)) > 0) passes++;
+    assert.equal(received.length, 150, 'every event sent once');
+    assert.ok(passes >= 150 / 32, `${passes} passes`);
+    const { rows: left } = await ts.store.pool.query('SELECT count(*)::int AS n FROM webhook_events');
+    assert.equal(left[0].n, 0, 'every event ended');
+    const firstLog = await deliveriesOf(ctx, 1, first.id, 200);
+    assert.equal(firstLog.length, 100, "the first endpoint's log keeps its newest 100");
+    // Sends to one endpoint overlap, so the log's order is the order the attempts ended: the set is what is fixed.
+    const kept = new Set(firstLog.map((l) => l.event_id));
+    const sentOrder = received
+      .filter((r) => queued.get(first.id)?.includes(String(r.headers['webhook-id'])))
+      .map((r) => String(r.headers['webhook-id']));
+    assert.equal(new Set(sentOrder).size, 130);
+    for (const gone of sentOrder.slice(0, 10)) assert.equal(kept.has(gone), false, `an early delivery (${gone}) was cut from the log`);
+    const secondLog = await deliveriesOf(ctx, 1, second.id, 200);
+    assert.deepEqual(new Set(secondLog.map((l) => l.event_id)), new Set(queued.get(second.id)));
+    assert.ok(secondLog.every((l) => l.http_status === 200 && l.attempt === 1 && l.error === null));
+    // Rows a transaction inserted share its xmin: the 120 lines kept came from far fewer transactions.
+    const { rows } = await ts.store.pool.query<{ n: number }>('SELECT count(DISTINCT xmin::text)::int AS n FROM webhook_deliveries');
+    assert.ok((rows[0]?.n ?? 120) <= 120 / 4, `${rows[0]?.n} transactions wrote 120 lines`);
+  });
+
+  test("the server's worker reads and writes the queue through a pool of its own: with every request connection held, an event still arrives (PostgreSQL; the embedded store is one shared session)", async () => {
+    if (ts.store.kind === 'embedded') {
+      assert.equal(ts.store.worker, ts.store.central, 'one session: the worker shares it');
+      return;
+    }
+    assert.notEqual(ts.store.worker, ts.store.central);
+    clock = new Date();
+    const { id } = await endpoint();
+    const held: pg.PoolClient[] = [];
+    const worker = startNotificationWorker({ ...ts.config, webhooksAllowPrivate: true }, ts.store, log, new Metrics());
+    try {
+      while (held.length < (ts.store.pool.options.max ?? 10)) held.push(await ts.store.pool.connect());
+      assert.equal(ts.store.pool.idleCount, 0);
+      const { event_id } = await sendTestEvent({ ...ctx, db: ts.store.worker }, 1, id, OPERATOR);
+      worker.dispatcher.wake();
+      const deadline = Date.now() + 5000;
+      while (!received.some((r) => r.headers['webhook-id'] === event_id) && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 20));
+      assert.ok(
+        received.some((r) => r.headers['webhook-id'] === event_id),
+        'the event arrived while the request pool was exhausted',
+      );
+      while (Date.now() < deadline && (await deliveriesOf({ ...ctx, db: ts.store.worker }, 1, id, 10)).length === 0)
+        await new Promise((r) => setTimeout(r, 20));
+      assert.equal((await deliveriesOf({ ...ctx, db: ts.store.worker }, 1, id, 10))[0]?.event_id, event_id, 'and its outcome was written');
+    } finally {
+      for (const c of held) c.release();
+      await worker.stop();
+    }
   });
 
   test("a change event says which resource's feed to read, and nothing else", async () => {
