@@ -207,6 +207,55 @@ describe('the notification queue and its worker (D52-D54)', () => {
     assert.ok((rows[0]?.n ?? 120) <= 120 / 4, `${rows[0]?.n} transactions wrote 120 lines`);
   });
 
+  test('pausing endpoints while their outcomes are written in groups never deadlocks (each side locks the events in id order)', async () => {
+    clock = new Date();
+    const endpoints = [await endpoint(), await endpoint(), await endpoint()];
+    const warnings: string[] = [];
+    const watching = pino({ level: 'warn' }, { write: (line: string) => void warnings.push(line) });
+    const d = new Dispatcher({
+      db: ts.store.central,
+      sender,
+      secretKey: ctx.secretKey,
+      log: watching,
+      now,
+      concurrency: 32,
+      perEndpoint: 16,
+    });
+    const queueAll = async () => {
+      for (const { id } of endpoints)
+        for (let i = 0; i < 20; i++) {
+          const eventoId = newEventId();
+          await enqueueEvent(ts.store.central, {
+            endpointId: id,
+            eventoId,
+            tipo: 'teste',
+            recurso: null,
+            corpo: eventBody(eventoId, 'teste', clock, null),
+            now: clock,
+          });
+        }
+    };
+    const failures: unknown[] = [];
+    for (let round = 0; round < 5; round++) {
+      await queueAll();
+      // Pause and resume every endpoint while a pass writes outcomes of all three.
+      const pausing = (async () => {
+        for (const { id } of [...endpoints].reverse()) {
+          try {
+            await updateEndpoint(ctx, 1, id, { active: false }, OPERATOR);
+            await updateEndpoint(ctx, 1, id, { active: true }, OPERATOR);
+          } catch (err) {
+            failures.push(err);
+          }
+        }
+      })();
+      while ((await pass(d)) > 0);
+      await pausing;
+    }
+    assert.deepEqual(failures, [], 'no pause failed');
+    assert.deepEqual(warnings, [], 'every outcome was written');
+  });
+
   test("the server's worker reads and writes the queue through a pool of its own: with every request connection held, an event still arrives (PostgreSQL; the embedded store is one shared session)", async () => {
     if (ts.store.kind === 'embedded') {
       assert.equal(ts.store.worker, ts.store.central, 'one session: the worker shares it');
