@@ -79,6 +79,24 @@ async function queueChange(endpointId: number, recurso: string): Promise<boolean
   });
 }
 
+/** Queues `count` test events for an endpoint (test events never coalesce); their ids, in order. */
+async function queueTests(endpointId: number, count: number): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const eventoId = newEventId();
+    ids.push(eventoId);
+    await enqueueEvent(ts.store.central, {
+      endpointId,
+      eventoId,
+      tipo: 'teste',
+      recurso: null,
+      corpo: eventBody(eventoId, 'teste', clock, null),
+      now: clock,
+    });
+  }
+  return ids;
+}
+
 before(async () => {
   ts = await freshStore();
   await ts.store.pool.query("INSERT INTO empresas (id, nome) VALUES (1, 'Empresa A'), (2, 'Empresa B')");
@@ -167,22 +185,8 @@ describe('the notification queue and its worker (D52-D54)', () => {
       [second.id, []],
     ]);
     // 130 test events to the first endpoint, 20 to the second (test events never coalesce).
-    for (const [id, count] of [
-      [first.id, 130],
-      [second.id, 20],
-    ] as const)
-      for (let i = 0; i < count; i++) {
-        const eventoId = newEventId();
-        queued.get(id)?.push(eventoId);
-        await enqueueEvent(ts.store.central, {
-          endpointId: id,
-          eventoId,
-          tipo: 'teste',
-          recurso: null,
-          corpo: eventBody(eventoId, 'teste', clock, null),
-          now: clock,
-        });
-      }
+    queued.get(first.id)?.push(...(await queueTests(first.id, 130)));
+    queued.get(second.id)?.push(...(await queueTests(second.id, 20)));
     const d = new Dispatcher({ db: ts.store.central, sender, secretKey: ctx.secretKey, log, now, concurrency: 32, perEndpoint: 16 });
     let passes = 0;
     while ((await pass(d)) > 0) passes++;
@@ -222,18 +226,7 @@ describe('the notification queue and its worker (D52-D54)', () => {
       perEndpoint: 16,
     });
     const queueAll = async () => {
-      for (const { id } of endpoints)
-        for (let i = 0; i < 20; i++) {
-          const eventoId = newEventId();
-          await enqueueEvent(ts.store.central, {
-            endpointId: id,
-            eventoId,
-            tipo: 'teste',
-            recurso: null,
-            corpo: eventBody(eventoId, 'teste', clock, null),
-            now: clock,
-          });
-        }
+      for (const { id } of endpoints) await queueTests(id, 20);
     };
     const failures: unknown[] = [];
     for (let round = 0; round < 5; round++) {
