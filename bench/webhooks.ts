@@ -34,7 +34,7 @@ import { createEndpoint, updateEndpoint, type WebhookContext } from '../src/webh
 import { enqueueEvent } from '../src/webhooks/queue.query.ts';
 import { secretKeyReader } from '../src/webhooks/secret-key.ts';
 import { createCredentials } from './credentials.ts';
-import { cpuSeconds, loadAverage, memory, wrk, wrkVersion, type WrkResult } from './measure.ts';
+import { backendCpu, backendCpuDelta, cpuSeconds, loadAverage, memory, wrk, wrkVersion, type WrkResult } from './measure.ts';
 import { HOST, installCleanup, npmStart, ROOT, run, sleep, startServer, type Server } from './processes.ts';
 import { median } from './report.ts';
 import { scratchDatabase } from './scratch-database.ts';
@@ -155,6 +155,7 @@ async function startReceivers(): Promise<Receivers> {
     });
   const ready = await next();
   if (ready.type !== 'ready') throw new Error('the receivers did not start');
+  watched.receiversPid = child.pid ?? 0;
   return {
     ports: ready.ports,
     verify: (secrets) => tell({ type: 'secrets', secrets }),
@@ -396,8 +397,19 @@ async function drain(pool: pg.Pool, arrivals: Arrivals): Promise<number> {
 
 interface DataRound extends WrkResult {
   server_core_share: number;
+  /** the receivers' process (the integrators' side, here on the same 2 cores), in cores */
+  receivers_core_share: number;
+  /** the bench database's PostgreSQL backends (the server's pools and the writer), in cores */
+  postgres_core_share: number;
   unexpected: number;
 }
+
+/**
+ * Where a round's CPU went besides the server: the receivers' process and PostgreSQL's backends,
+ * set once both exist. On one machine the receivers take CPU that an integrator's own servers
+ * would spend, and that the side without webhooks does not pay.
+ */
+const watched: { receiversPid: number; postgres: pg.Client | null } = { receiversPid: 0, postgres: null };
 
 /** What every page-1 answer must hold: its whole meta (page, size, exact total), as bench/run.ts checks. */
 async function probeMeta(base: string, token: string): Promise<string> {
@@ -423,6 +435,8 @@ async function dataRound(server: Server, creds: CredentialPool, meta: string, se
   fs.writeFileSync(tokenFile, `${held.map(tokenOf).join('\n')}\n`, { mode: 0o600 });
   try {
     const cpuBefore = cpuSeconds(server.pid);
+    const receiversBefore = watched.receiversPid > 0 ? cpuSeconds(watched.receiversPid) : 0;
+    const postgresBefore = watched.postgres === null ? new Map<number, number>() : await backendCpu(watched.postgres, DATABASE);
     const result = await wrk(
       server.base,
       LIST_PATH,
@@ -433,13 +447,16 @@ async function dataRound(server: Server, creds: CredentialPool, meta: string, se
       {},
     );
     const share = (cpuSeconds(server.pid) - cpuBefore) / result.seconds;
+    const receivers = watched.receiversPid > 0 ? (cpuSeconds(watched.receiversPid) - receiversBefore) / result.seconds : NaN;
+    const postgres =
+      watched.postgres === null ? NaN : backendCpuDelta(postgresBefore, await backendCpu(watched.postgres, DATABASE)) / result.seconds;
     const other = Object.entries(result.status).reduce((sum, [code, n]) => (code === '200' ? sum : sum + n), 0);
     const unexpected = other + result.wrong_body + Object.values(result.socket_errors).reduce((a, b) => a + b, 0);
     fastestRps = Math.max(fastestRps, result.rps);
     log(
-      `    ${label}: ${result.rps.toFixed(1)} req/s, p99 ${result.p99_ms.toFixed(1)} ms, server core ${Math.round(share * 100)}%, unexpected ${unexpected}`,
+      `    ${label}: ${result.rps.toFixed(1)} req/s, p99 ${result.p99_ms.toFixed(1)} ms, server core ${Math.round(share * 100)}%, receivers ${Math.round(receivers * 100)}%, PostgreSQL ${Math.round(postgres * 100)}%, unexpected ${unexpected}`,
     );
-    return { ...result, server_core_share: share, unexpected };
+    return { ...result, server_core_share: share, receivers_core_share: receivers, postgres_core_share: postgres, unexpected };
   } finally {
     creds.release(held);
     fs.rmSync(tokenFile, { force: true });
@@ -697,6 +714,8 @@ const rpsSummary = (rounds: DataRound[]) => {
     max: Math.max(...rps),
     p99_ms: median(rounds.map((r) => r.p99_ms)),
     server_core_share: median(rounds.map((r) => r.server_core_share)),
+    receivers_core_share: median(rounds.map((r) => r.receivers_core_share)),
+    postgres_core_share: median(rounds.map((r) => r.postgres_core_share)),
     unexpected: rounds.reduce((a, r) => a + r.unexpected, 0),
   };
 };
@@ -743,8 +762,8 @@ function table(r: Results): string {
     latencyRow(r.quiet),
     latencyRow(r.loaded),
     `| deliveries per second, one instance, fast receivers | **${fmt(b2.per_second, 1)}/s** | ${fmt(b2.delivered)} of ${fmt(b2.queued)} \`teste\` events (${OPT.burst} per endpoint, queued in one commit) in ${fmt(b2.seconds, 1)} s from the first arrival to the last (${fmt(b2.seconds_from_commit, 1)} s from the commit); server core ${fmt(b2.server_core_share * 100)}% |`,
-    `| GET /v1/clientes page 1, writes streaming, ${fmt(r.endpoints)} endpoints receiving | ${fmt(a.median, 1)} req/s (${fmt(a.min, 1)}–${fmt(a.max, 1)}) | p99 ${fmt(a.p99_ms, 1)} ms; server core ${fmt(a.server_core_share * 100)}%; unexpected answers ${a.unexpected} |`,
-    `| same, every endpoint paused (no scan, no sends) | ${fmt(b.median, 1)} req/s (${fmt(b.min, 1)}–${fmt(b.max, 1)}) | p99 ${fmt(b.p99_ms, 1)} ms; server core ${fmt(b.server_core_share * 100)}%; unexpected answers ${b.unexpected}; ${r.arrivals_while_paused} events arrived meanwhile |`,
+    `| GET /v1/clientes page 1, writes streaming, ${fmt(r.endpoints)} endpoints receiving | ${fmt(a.median, 1)} req/s (${fmt(a.min, 1)}–${fmt(a.max, 1)}) | p99 ${fmt(a.p99_ms, 1)} ms; server core ${fmt(a.server_core_share * 100)}%, receivers ${fmt(a.receivers_core_share * 100)}%, PostgreSQL ${fmt(a.postgres_core_share * 100)}% of a core; unexpected answers ${a.unexpected} |`,
+    `| same, every endpoint paused (no scan, no sends) | ${fmt(b.median, 1)} req/s (${fmt(b.min, 1)}–${fmt(b.max, 1)}) | p99 ${fmt(b.p99_ms, 1)} ms; server core ${fmt(b.server_core_share * 100)}%, receivers ${fmt(b.receivers_core_share * 100)}%, PostgreSQL ${fmt(b.postgres_core_share * 100)}% of a core; unexpected answers ${b.unexpected}; ${r.arrivals_while_paused} events arrived meanwhile |`,
     `| data API with webhooks ÷ without | **${fmt(ratio, 2)}×** | medians of ${r.with_webhooks.length} rounds each |`,
     `| signatures verified (standardwebhooks, 1 endpoint in ${VERIFY_EVERY}) | ${fmt(r.signatures.verified)} valid, ${fmt(r.signatures.failed)} invalid | |`,
     `| server log | ${r.server_log.warnings} warnings, ${r.server_log.errors} errors (besides the \`WEBHOOKS_ALLOW_PRIVATE\` notice) | ${fmt(r.server_log.delivered_lines)} \`notificação entregue\` lines, ${r.server_log.failed_attempt_lines} failed or refused attempts |`,
@@ -786,6 +805,8 @@ async function main(): Promise<void> {
     log(`seeding ${OPT.companies} companies (${OPT.records} receivables)`);
     const seedSeconds = await seed();
     const list = await companies(pool);
+    watched.postgres = new pg.Client({ connectionString: DATABASE_URL });
+    await watched.postgres.connect();
     const db = new Kysely<CentralDatabase>({ dialect: new PostgresDialect({ pool }) });
     const ctx: WebhookContext = { db, secretKey: secretKeyReader(pool, undefined), allowPrivate: true };
     receivers = await startReceivers();
@@ -875,6 +896,7 @@ async function main(): Promise<void> {
     await server?.stop();
     receivers?.stop();
     await pool.end();
+    await watched.postgres?.end();
     if (!args['keep-db']) await database.drop();
   }
 }
