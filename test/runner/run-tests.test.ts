@@ -11,7 +11,7 @@ import path from 'node:path';
  */
 const FIXTURE = 'test/runner/fixtures/crashes.ts';
 
-function runner(mode: string, options: { files?: string[]; timed?: string; exclude?: string } = {}) {
+function runner(mode: string, options: { files?: string[]; timed?: string; exclude?: string; timings?: string } = {}) {
   const mark = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'ae-runner-')), 'runs');
   const env: NodeJS.ProcessEnv = { ...process.env, FIXTURE_MODE: mode, FIXTURE_MARK: mark };
   // The settings of the run this test is part of are not this runner's.
@@ -20,6 +20,7 @@ function runner(mode: string, options: { files?: string[]; timed?: string; exclu
   delete env.TEST_TIMINGS_DIR;
   if (options.timed !== undefined) env.TEST_TIMED = options.timed;
   if (options.exclude !== undefined) env.TEST_EXCLUDE = options.exclude;
+  if (options.timings !== undefined) env.TEST_TIMINGS_DIR = options.timings;
   const result = spawnSync(process.execPath, ['scripts/run-tests.mjs', ...(options.files ?? [FIXTURE])], {
     env,
     encoding: 'utf8',
@@ -94,4 +95,16 @@ test('TEST_EXCLUDE leaves out the files under each prefix, and says so', () => {
   const none = runner('pass', { files: [FIXTURE], exclude: 'test/runner/' });
   assert.equal(none.runs, 0);
   assert.match(none.out, /# files 0, failed 0/);
+});
+
+test("TEST_TIMINGS_DIR gets every file's time, in a folder made when missing; the run's outcome is the tests'", () => {
+  const dir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'ae-timings-')), 'not', 'made');
+  const { code, out } = runner('pass', { timings: dir });
+  assert.equal(code, 0, out);
+  const [file, ...others] = fs.readdirSync(dir);
+  assert.deepEqual(others, []);
+  assert.match(file ?? '', /^v\d+\.\d+\.\d+-(embedded|postgres)-last\.json$/);
+  const times = JSON.parse(fs.readFileSync(path.join(dir, file ?? ''), 'utf8')) as Record<string, number>;
+  assert.deepEqual(Object.keys(times), [FIXTURE]);
+  assert.ok((times[FIXTURE] ?? 0) > 0);
 });
