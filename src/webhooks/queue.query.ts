@@ -162,19 +162,36 @@ export interface Delivery {
   duracaoMs: number;
 }
 
-/** One line of the delivery log, inside the outcome's transaction; the endpoint keeps its newest WEBHOOK_DELIVERY_LOG_SIZE. */
-export async function recordDelivery(db: Db, d: Delivery): Promise<void> {
-  // One writer of an endpoint's log at a time (until the transaction ends): two instances writing
-  // at once would each prune without seeing the other's line and keep 101.
-  await sql`SELECT pg_advisory_xact_lock(hashtextextended('webhook_deliveries:' || ${d.endpointId}::text, 0))`.execute(db);
+/**
+ * Lines of the delivery log, in their order, inside the outcome's transaction; each endpoint
+ * keeps its newest WEBHOOK_DELIVERY_LOG_SIZE. One writer of an endpoint's log at a time (until the
+ * transaction ends): two instances writing at once would each prune without seeing the other's
+ * line and keep 101. The endpoints' locks are taken in id order, so two writers never wait on each
+ * other in a cycle.
+ */
+async function writeLines(db: Db, lines: readonly Delivery[]): Promise<void> {
+  const endpoints = [...new Set(lines.map((d) => d.endpointId))].sort((a, b) => a - b);
+  await sql`SELECT pg_advisory_xact_lock(hashtextextended('webhook_deliveries:' || e::text, 0))
+              FROM unnest(${endpoints}::bigint[]) AS e ORDER BY e`.execute(db);
   await sql`
     INSERT INTO webhook_deliveries (endpoint_id, em, evento_id, tipo, tentativa, http_status, erro, duracao_ms)
-    VALUES (${d.endpointId}, ${d.at}, ${d.eventoId}, ${d.tipo}, ${d.tentativa}, ${d.httpStatus}, ${d.erro}, ${d.duracaoMs})`.execute(db);
+    SELECT l.endpoint_id, l.em, l.evento_id, l.tipo, l.tentativa, l.http_status, l.erro, l.duracao_ms
+      FROM unnest(${lines.map((d) => d.endpointId)}::bigint[], ${lines.map((d) => d.at)}::timestamptz[],
+                  ${lines.map((d) => d.eventoId)}::text[], ${lines.map((d) => d.tipo)}::text[],
+                  ${lines.map((d) => d.tentativa)}::int[], ${lines.map((d) => d.httpStatus)}::int[],
+                  ${lines.map((d) => d.erro)}::text[], ${lines.map((d) => d.duracaoMs)}::int[])
+           WITH ORDINALITY AS l(endpoint_id, em, evento_id, tipo, tentativa, http_status, erro, duracao_ms, ordem)
+     ORDER BY l.ordem`.execute(db);
   await sql`
-    DELETE FROM webhook_deliveries WHERE endpoint_id = ${d.endpointId} AND id < (
-      SELECT id FROM webhook_deliveries WHERE endpoint_id = ${d.endpointId} ORDER BY id DESC OFFSET ${WEBHOOK_DELIVERY_LOG_SIZE - 1} LIMIT 1)`.execute(
-    db,
-  );
+    DELETE FROM webhook_deliveries w USING unnest(${endpoints}::bigint[]) AS p(endpoint_id)
+     WHERE w.endpoint_id = p.endpoint_id AND w.id < (
+       SELECT x.id FROM webhook_deliveries x WHERE x.endpoint_id = p.endpoint_id
+        ORDER BY x.id DESC OFFSET ${WEBHOOK_DELIVERY_LOG_SIZE - 1} LIMIT 1)`.execute(db);
+}
+
+/** One line of the delivery log, inside the outcome's transaction (an attempt whose event goes on). */
+export async function recordDelivery(db: Db, d: Delivery): Promise<void> {
+  await writeLines(db, [d]);
 }
 
 /** A finished attempt whose event ends with it: its delivery-log line, and the event at that attempt. */
@@ -183,32 +200,19 @@ export interface Finished extends Delivery {
 }
 
 /**
- * The outcomes of many finished attempts in one transaction (ADR 0020, amended): the lines of the
- * delivery log in their order, each event deleted if still at its attempt, and each endpoint's log
- * cut to its newest WEBHOOK_DELIVERY_LOG_SIZE. Written one attempt at a time this was six
- * statements and a commit per delivery, on the central database the data API reads. The
- * endpoints' advisory locks are taken in id order, so two instances never wait on each other in a
- * cycle. The ids of the events still at their attempt (the others' lease ran out: another claim
- * owns them now).
+ * The outcomes of many finished attempts in one transaction (ADR 0020, amended): their lines of
+ * the delivery log (writeLines), then each event deleted if still at its attempt. Written one
+ * attempt at a time this was six statements and a commit per delivery, on the central database
+ * the data API reads. The ids of the events still at their attempt (the others' lease ran out:
+ * another claim owns them now).
  */
 export async function recordFinished(db: Kysely<CentralDatabase>, finished: readonly Finished[]): Promise<Set<number>> {
   if (finished.length === 0) return new Set();
-  const endpoints = [...new Set(finished.map((f) => f.endpointId))].sort((a, b) => a - b);
   return db.transaction().execute(async (trx) => {
-    await sql`SELECT pg_advisory_xact_lock(hashtextextended('webhook_deliveries:' || e::text, 0))
-                FROM unnest(${endpoints}::bigint[]) AS e ORDER BY e`.execute(trx);
     // The lines first: their foreign-key checks lock the endpoints (KEY SHARE) before any event,
     // as writing one outcome did, so a pause or a deletion that holds an endpoint and then
     // deletes its events never waits on this transaction while it waits on them.
-    await sql`
-      INSERT INTO webhook_deliveries (endpoint_id, em, evento_id, tipo, tentativa, http_status, erro, duracao_ms)
-      SELECT l.endpoint_id, l.em, l.evento_id, l.tipo, l.tentativa, l.http_status, l.erro, l.duracao_ms
-        FROM unnest(${finished.map((f) => f.endpointId)}::bigint[], ${finished.map((f) => f.at)}::timestamptz[],
-                    ${finished.map((f) => f.eventoId)}::text[], ${finished.map((f) => f.tipo)}::text[],
-                    ${finished.map((f) => f.tentativa)}::int[], ${finished.map((f) => f.httpStatus)}::int[],
-                    ${finished.map((f) => f.erro)}::text[], ${finished.map((f) => f.duracaoMs)}::int[])
-             WITH ORDINALITY AS l(endpoint_id, em, evento_id, tipo, tentativa, http_status, erro, duracao_ms, ordem)
-       ORDER BY l.ordem`.execute(trx);
+    await writeLines(trx, finished);
     // The events' rows are locked in id order, as dropPending locks them: two writers never cross.
     const { rows } = await sql<{ id: string | number }>`
       DELETE FROM webhook_events WHERE id IN (
@@ -217,11 +221,6 @@ export async function recordFinished(db: Kysely<CentralDatabase>, finished: read
             ON e.id = f.id AND e.tentativa = f.tentativa
          ORDER BY e.id FOR UPDATE OF e)
       RETURNING id`.execute(trx);
-    await sql`
-      DELETE FROM webhook_deliveries w USING unnest(${endpoints}::bigint[]) AS p(endpoint_id)
-       WHERE w.endpoint_id = p.endpoint_id AND w.id < (
-         SELECT x.id FROM webhook_deliveries x WHERE x.endpoint_id = p.endpoint_id
-          ORDER BY x.id DESC OFFSET ${WEBHOOK_DELIVERY_LOG_SIZE - 1} LIMIT 1)`.execute(trx);
     return new Set(rows.map((r) => Number(r.id)));
   });
 }
