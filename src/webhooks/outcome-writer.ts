@@ -4,7 +4,7 @@ import { recordFinished, type Finished } from './queue.query.ts';
 
 interface Waiting {
   finished: Finished;
-  resolve: (stillAtAttempt: boolean) => void;
+  resolve: () => void;
   reject: (err: unknown) => void;
 }
 
@@ -25,8 +25,8 @@ export class OutcomeWriter {
 
   constructor(private readonly db: Kysely<CentralDatabase>) {}
 
-  /** Writes one outcome; true if the event was still at this attempt (then it is deleted). */
-  write(finished: Finished): Promise<boolean> {
+  /** Writes one outcome: resolves once it is committed with its group. */
+  write(finished: Finished): Promise<void> {
     return new Promise((resolve, reject) => {
       this.waiting.push({ finished, resolve, reject });
       this.writing ??= new Promise<void>((started) => setImmediate(started)).then(() => this.drain());
@@ -37,11 +37,11 @@ export class OutcomeWriter {
     while (this.waiting.length > 0) {
       const group = this.waiting.splice(0, MAX_BATCH);
       try {
-        const owned = await recordFinished(
+        await recordFinished(
           this.db,
           group.map((w) => w.finished),
         );
-        for (const w of group) w.resolve(owned.has(w.finished.eventId));
+        for (const w of group) w.resolve();
       } catch (err) {
         for (const w of group) w.reject(err);
       }

@@ -203,25 +203,23 @@ export interface Finished extends Delivery {
  * The outcomes of many finished attempts in one transaction (ADR 0020, amended): their lines of
  * the delivery log (writeLines), then each event deleted if still at its attempt. Written one
  * attempt at a time this was six statements and a commit per delivery, on the central database
- * the data API reads. The ids of the events still at their attempt (the others' lease ran out:
- * another claim owns them now).
+ * the data API reads. An event no longer at its attempt (its lease ran out: another claim owns
+ * it now) is left as it is.
  */
-export async function recordFinished(db: Kysely<CentralDatabase>, finished: readonly Finished[]): Promise<Set<number>> {
-  if (finished.length === 0) return new Set();
+export async function recordFinished(db: Kysely<CentralDatabase>, finished: readonly Finished[]): Promise<void> {
+  if (finished.length === 0) return;
   return db.transaction().execute(async (trx) => {
     // The lines first: their foreign-key checks lock the endpoints (KEY SHARE) before any event,
     // as writing one outcome did, so a pause or a deletion that holds an endpoint and then
     // deletes its events never waits on this transaction while it waits on them.
     await writeLines(trx, finished);
     // The events' rows are locked in id order, as dropPending locks them: two writers never cross.
-    const { rows } = await sql<{ id: string | number }>`
+    await sql`
       DELETE FROM webhook_events WHERE id IN (
         SELECT e.id FROM webhook_events e
           JOIN unnest(${finished.map((f) => f.eventId)}::bigint[], ${finished.map((f) => f.tentativa)}::int[]) AS f(id, tentativa)
             ON e.id = f.id AND e.tentativa = f.tentativa
-         ORDER BY e.id FOR UPDATE OF e)
-      RETURNING id`.execute(trx);
-    return new Set(rows.map((r) => Number(r.id)));
+         ORDER BY e.id FOR UPDATE OF e)`.execute(trx);
   });
 }
 
