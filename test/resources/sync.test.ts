@@ -55,12 +55,12 @@ async function readAll<S extends TSchema>(
 }
 
 /**
- * The feed after `cursor` once `count` entries have arrived. On PostgreSQL the feed holds changes
+ * The feed after `cursor` (from its beginning without one) once `count` entries have arrived. On PostgreSQL the feed holds changes
  * back while any older transaction of the cluster is open (ADR 0013) — other test files share the
  * server — so the entries may take a moment; each read resumes from the previous cursor, as an
  * integrator would, so nothing is read twice.
  */
-async function changesAfter<S extends TSchema>(resource: string, schema: S, token: string, cursor: string, count: number) {
+async function changesAfter<S extends TSchema>(resource: string, schema: S, token: string, cursor: string | undefined, count: number) {
   const entries: Entry<S>[] = [];
   let at = cursor;
   for (const deadline = Date.now() + 30_000; ;) {
@@ -135,7 +135,10 @@ describe('atualizado_em (D42)', () => {
     await sql('UPDATE clientes SET nome = nome, nome_fantasia = $2 WHERE id = $1', [7002, 'not served']);
     assert.equal(detailBody(await t.get('/v1/clientes/7002', tokenA), ClienteSchema).data.atualizado_em, before);
     assert.deepEqual((await readAll('clientes', ClienteSchema, tokenA, cursor)).entries, []);
-    assert.deepEqual(ids((await readAll('ordens-servico', OrdemServicoSchema, tokenA)).entries), ['alterado:7201', 'alterado:7202']);
+    assert.deepEqual(ids((await changesAfter('ordens-servico', OrdemServicoSchema, tokenA, undefined, 2)).entries), [
+      'alterado:7201',
+      'alterado:7202',
+    ]);
   });
 
   test("an order's items and checklist rows move the order's atualizado_em; the same lines written back do not", async () => {
