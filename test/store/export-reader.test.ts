@@ -1,6 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import pg from 'pg';
+import { contasSpec } from '../../src/resources/contas/contas.query.ts';
 import { catalogoSpec } from '../../src/resources/produtos/catalogo.query.ts';
 import { openExport, type ExportReader } from '../../src/store/export/export-reader.ts';
 import { freshStore, type TestStore } from '../helpers/test-store.ts';
@@ -115,6 +116,102 @@ describe('the export reader', () => {
       await writer;
     }
     assert.ok(writes > 30, `the writer kept writing (${writes})`);
+  });
+
+  /** A pool whose statements' texts are recorded, to tell which way an export read its records. */
+  function recordingPool(pool: pg.Pool, texts: string[]): pg.Pool {
+    const record = (query: unknown) => texts.push(typeof query === 'string' ? query : ((query as { text?: string }).text ?? ''));
+    return new Proxy(pool, {
+      get(target, key) {
+        if (key === 'query')
+          return (query: unknown, ...rest: unknown[]) => (record(query), (target.query as (...a: unknown[]) => unknown)(query, ...rest));
+        if (key === 'connect')
+          return async () => {
+            const client = await target.connect();
+            return new Proxy(client, {
+              get(c, k) {
+                if (k === 'query')
+                  return (query: unknown, ...rest: unknown[]) => (record(query), (c.query as (...a: unknown[]) => unknown)(query, ...rest));
+                const value: unknown = Reflect.get(c, k);
+                return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(c) : value;
+              },
+            });
+          };
+        const value: unknown = Reflect.get(target, key);
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+  }
+
+  test('contas: cedente names read once for the export write the very records that naming each row in the database writes (ADR 0026)', async () => {
+    const q = (text: string) => s.store.pool.query(text);
+    await q(`INSERT INTO empresas (id, nome) VALUES (${EMPRESA}, 'A'), (${OTHER}, 'B') ON CONFLICT (id) DO NOTHING`);
+    // Names that need escaping in JSON or would be patterns to a string replace; a deleted cedente, one
+    // of another company, one missing, one without a name; the same id in every cedente table.
+    const tricky = `'Ana "A" \\ $& $1 ' || chr(10) || chr(9) || chr(1) || ' ção 😀'`;
+    await q(`INSERT INTO clientes (id, empresa_id, tipo_pessoa, nome, excluido) VALUES
+      (9001, ${EMPRESA}, 'fisica', ${tricky}, false), (9002, ${EMPRESA}, 'fisica', 'Excluída', true),
+      (9003, ${OTHER}, 'fisica', 'De outra empresa', false), (9004, ${EMPRESA}, 'juridica', NULL, false)`);
+    await q(`INSERT INTO fornecedores (id, empresa_id, nome) VALUES (9001, ${EMPRESA}, 'Fornecedor 9001'), (9005, ${EMPRESA}, NULL)`);
+    await q(`INSERT INTO pre_clientes (id, empresa_id, nome) VALUES (9001, ${EMPRESA}, 'Pré 9001')`);
+    await q(`INSERT INTO usuarios (id, empresa_id, nome) VALUES (9001, ${EMPRESA}, 'Usuária 9001'), (9006, ${OTHER}, 'Usuário de outra')`);
+    const cedentes = [
+      ...[9001, 9002, 9003, 9004, 9999].map((id) => `'cliente', ${id}, NULL`),
+      ...[9001, 9005, 9999].map((id) => `'fornecedor', ${id}, NULL`),
+      `'pre_cliente', 9001, NULL`,
+      ...[9001, 9006].map((id) => `'usuario', ${id}, NULL`),
+      `'outro', NULL, ${tricky}`,
+      `'outro', NULL, NULL`,
+    ];
+    await q(`INSERT INTO contas_receber (id, empresa_id, cedente_tipo, cedente_id, cedente_nome, descricao, valor, vencimento)
+      SELECT 9100 + n, ${EMPRESA}, c.tipo, c.id, c.nome, 'Conta ' || n, n, date '2026-01-01' + n::int
+        FROM (VALUES ${cedentes.map((c, i) => `(${i}, ${c})`).join(', ')}) c(n, tipo, id, nome)`);
+    const contas = contasSpec('contas_receber', '2026-06-01', true);
+    // The company's current cedentes: clientes 9001 and 9004, fornecedores 9001 and 9005, pre_cliente 9001, usuario 9001.
+    const names = 6;
+    const { rows: counted } = await s.store.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${contas.lookup?.values ?? ''}) l`, [
+      EMPRESA,
+    ]);
+    assert.equal(counted[0]?.n, names, 'the names the export reads');
+    const read = async (lookupMax: number, parts: number) => {
+      const texts: string[] = [];
+      const reader = await openExport(database(recordingPool(s.store.pool, texts)), contas, EMPRESA, {
+        held,
+        batchRows: 4,
+        parts,
+        lookupMax,
+      });
+      let lines = '';
+      try {
+        for (let batch = await reader.next(); batch !== null; batch = await reader.next()) lines += batch.lines;
+      } finally {
+        await reader.close();
+      }
+      const declared = texts.filter((t) => t.startsWith('DECLARE'));
+      assert.ok(declared.length > 0);
+      return { lines, lookedUp: declared.every((t) => t.includes(' AS k ')) };
+    };
+    for (const parts of held ? [1] : [1, 2]) {
+      const perRow = await read(names - 1, parts);
+      const once = await read(names, parts);
+      assert.equal(perRow.lookedUp, false, 'more names than the bound: each row looks its name up in the database');
+      assert.equal(once.lookedUp, true, 'within the bound: the names are read once');
+      assert.equal(once.lines, perRow.lines, `${parts} part(s): the same bytes either way`);
+      const byId = new Map(
+        once.lines
+          .slice(0, -1)
+          .split('\n')
+          .map((line) => JSON.parse(line) as { id: number; cedente: { tipo: string; id: number | null; nome: string | null } })
+          .map((r) => [r.id, r.cedente]),
+      );
+      const trickyName = 'Ana "A" \\ $& $1 \n\t\u0001 ção 😀';
+      assert.deepEqual(
+        cedentes.map((_, i) => byId.get(9100 + i)?.nome),
+        [trickyName, null, null, '', null, 'Fornecedor 9001', null, null, 'Pré 9001', 'Usuária 9001', null, trickyName, null],
+        'each type by its own table, of the company, current (D22)',
+      );
+    }
+    await q('DELETE FROM contas_receber WHERE id BETWEEN 9100 AND 9199');
   });
 
   /** This database's connections inside a transaction (running a statement or not), this one's aside. */

@@ -395,6 +395,18 @@ describe('tenant databases on PostgreSQL', { skip: serverUrl ? false : 'TEST_DAT
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     assert.deepEqual(cedentes, [{ tipo: 'usuario', id: 5011, nome: 'Ana de A' }]);
+    // So does the export, whose names are read once from the tenant database (ADR 0026): not the usuarios'.
+    const exported = await api.get('/v1/contas-receber/exportacao', tokenA);
+    assert.equal(exported.statusCode, 200, exported.body);
+    const lines = exported.body
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { cedente?: unknown; fim?: boolean });
+    assert.equal(lines.at(-1)?.fim, true);
+    assert.deepEqual(
+      lines.slice(0, -1).map((r) => r.cedente),
+      [{ tipo: 'usuario', id: 5011, nome: 'Ana de A' }],
+    );
     assert.equal((await api.get('/v1/ordens-servico/5150', tokenB)).statusCode, 404);
   });
 

@@ -2,9 +2,9 @@ import type { Kysely } from 'kysely';
 import type { CedenteTipo, ContaStatus } from '../../domain/conta.ts';
 import type { Direction, Page } from '../../domain/paging.ts';
 import type { Period } from '../../domain/period.ts';
-import type { ListQuery, ListSpec } from '../../store/list/list-spec.ts';
+import { LOOKED_UP, type ListQuery, type ListSpec, type RecordLookup } from '../../store/list/list-spec.ts';
 import type { SqlParams, SqlPiece } from '../../store/list/sql-params.ts';
-import { dateText, utcText } from '../../store/sql.ts';
+import { jsonText } from '../../store/sql.ts';
 import type { CentralDatabase } from '../../store/tables.ts';
 import type { ContasSort } from './contas.schema.ts';
 
@@ -18,41 +18,77 @@ export interface ContasFilter {
   cedenteId?: number;
 }
 
+/** The cedente types whose name is read from another table, each with its table and column. */
+function namedTables(usuariosHere: boolean): { tipo: Exclude<CedenteTipo, 'outro'>; table: string; column: string }[] {
+  return [
+    { tipo: 'cliente', table: 'clientes', column: 'nome_exibicao' },
+    { tipo: 'fornecedor', table: 'fornecedores', column: 'nome' },
+    { tipo: 'pre_cliente', table: 'pre_clientes', column: 'nome' },
+    // usuarios live in the central database, which may be another database (ADR 0006): named afterwards then.
+    ...(usuariosHere ? [{ tipo: 'usuario' as const, table: 'usuarios', column: 'nome' }] : []),
+  ];
+}
+
 /**
  * Cedente names that live in the tenant database, taken only from a record of the matching type,
  * of the same company and not deleted (D22: otherwise `nome` is null); usuarios live in the central
  * database, which may be another database (ADR 0006): `usuariosHere` says whether it is this one.
  */
 function cedenteNome(usuariosHere: boolean): string {
-  const named = (table: string, column: string) =>
-    `(SELECT x.${column} FROM ${table} x WHERE x.id = r.cedente_id AND x.empresa_id = r.empresa_id AND NOT x.excluido)`;
-  return `CASE r.cedente_tipo
-      WHEN 'outro' THEN r.cedente_nome
-      WHEN 'cliente' THEN ${named('clientes', 'nome_exibicao')}
-      WHEN 'fornecedor' THEN ${named('fornecedores', 'nome')}
-      WHEN 'pre_cliente' THEN ${named('pre_clientes', 'nome')}
-      WHEN 'usuario' THEN ${usuariosHere ? named('usuarios', 'nome') : 'NULL'}
-    END`;
+  const named = namedTables(usuariosHere).map(
+    ({ tipo, table, column }) =>
+      `WHEN '${tipo}' THEN (SELECT x.${column} FROM ${table} x WHERE x.id = r.cedente_id AND x.empresa_id = r.empresa_id AND NOT x.excluido)`,
+  );
+  return `CASE r.cedente_tipo WHEN 'outro' THEN r.cedente_nome ${named.join(' ')} END`;
 }
 
 /**
- * The record, written by PostgreSQL as compact JSON in the API's field order. D19: the status is
- * derived from "today" in America/Sao_Paulo (D15), the same parameter the `status` filter uses, so
- * the field and the filter always agree. D22: an `outro` cedente never has an id. D23: money is
- * numeric(15,2), whose float8 prints as the same shortest decimal a JSON number has.
+ * The record, written by PostgreSQL as compact JSON in the API's field order (by joining text: ADR
+ * 0026), with the cedente's name as the JSON text `nome`. D19: the status is derived from "today"
+ * in America/Sao_Paulo (D15), the same parameter the `status` filter uses, so the field and the
+ * filter always agree. D22: an `outro` cedente never has an id. D23: money is numeric(15,2), whose
+ * float8 prints as the same shortest decimal a JSON number has.
  */
-function record(today: string, usuariosHere: boolean): SqlPiece {
-  return (p: SqlParams) => `(SELECT row_to_json(x)::text FROM (SELECT
-      r.id,
-      (SELECT row_to_json(c) FROM (SELECT r.cedente_tipo AS tipo,
-         CASE WHEN r.cedente_tipo = 'outro' THEN NULL ELSE r.cedente_id END AS id,
-         ${cedenteNome(usuariosHere)} AS nome) c) AS cedente,
-      r.descricao,
-      r.valor::float8 AS valor,
-      ${dateText('r.vencimento')} AS vencimento,
-      CASE WHEN r.data_pagamento IS NOT NULL THEN 'pago' WHEN r.vencimento < ${p.add(today, 'date')} THEN 'vencido' ELSE 'aberto' END AS status,
-      ${dateText('r.data_pagamento')} AS data_pagamento,
-      ${utcText('r.atualizado_em')} AS atualizado_em) x)`;
+function record(today: string, nome: string): SqlPiece {
+  return (p: SqlParams) =>
+    jsonText.object([
+      ['id', jsonText.number('r.id')],
+      [
+        'cedente',
+        jsonText.object([
+          ['tipo', jsonText.string('r.cedente_tipo')],
+          ['id', jsonText.number("CASE WHEN r.cedente_tipo = 'outro' THEN NULL ELSE r.cedente_id END")],
+          ['nome', nome],
+        ]),
+      ],
+      ['descricao', jsonText.string('r.descricao')],
+      ['valor', jsonText.number('r.valor::float8')],
+      ['vencimento', jsonText.date('r.vencimento')],
+      [
+        'status',
+        `(CASE WHEN r.data_pagamento IS NOT NULL THEN '"pago"' WHEN r.vencimento < ${p.add(today, 'date')} THEN '"vencido"' ELSE '"aberto"' END)`,
+      ],
+      ['data_pagamento', jsonText.date('r.data_pagamento')],
+      ['atualizado_em', jsonText.instant('r.atualizado_em')],
+    ]);
+}
+
+/**
+ * The cedente names of a whole company, for an export to write into its records (ADR 0026): keyed
+ * by type and id, only of current records, as the per-row lookup takes them (D22). An `outro`
+ * cedente's record holds its own name; a usuario's, when usuarios are elsewhere, is null until named.
+ */
+function cedenteLookup(today: string, usuariosHere: boolean): RecordLookup {
+  return {
+    record: record(today, `(CASE WHEN r.cedente_tipo = 'outro' THEN ${jsonText.string('r.cedente_nome')} ELSE '${LOOKED_UP}' END)`),
+    key: `CASE WHEN r.cedente_tipo <> 'outro' THEN r.cedente_tipo || ':' || r.cedente_id END`,
+    values: namedTables(usuariosHere)
+      .map(
+        ({ tipo, table, column }) =>
+          `SELECT '${tipo}:' || id AS k, to_json(${column})::text AS v FROM ${table} WHERE empresa_id = $1 AND NOT excluido`,
+      )
+      .join(' UNION ALL '),
+  };
 }
 
 /**
@@ -68,7 +104,8 @@ export function contasSpec(tabela: ContasTabela, today: string, usuariosHere: bo
       valor: { column: 'r.valor', type: 'numeric', nullable: false },
       data_pagamento: { column: 'r.data_pagamento', type: 'date', nullable: true },
     },
-    record: record(today, usuariosHere),
+    record: record(today, jsonText.string(cedenteNome(usuariosHere))),
+    lookup: cedenteLookup(today, usuariosHere),
   };
 }
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import { belowHorizon, type FeedPosition } from '../feed/change-feed.ts';
 import type { ListDatabase } from '../list/list-engine.ts';
-import type { ListSpec } from '../list/list-spec.ts';
+import { LOOKED_UP, type ListSpec } from '../list/list-spec.ts';
 import { SqlParams } from '../list/sql-params.ts';
 
 /**
@@ -35,6 +35,12 @@ export interface ExportReader {
   close(): Promise<void>;
 }
 
+/**
+ * At most this many looked-up values are read into memory for one export (~20 MB of names); a
+ * company with more has its records look them up in the database, row by row, as lists do.
+ */
+export const EXPORT_LOOKUP_MAX = 200_000;
+
 /** Records per batch (one FETCH): ~0.5 MB of NDJSON for a typical record. */
 export const EXPORT_BATCH_ROWS = 2000;
 
@@ -48,25 +54,55 @@ async function horizonOf(client: pg.PoolClient): Promise<FeedPosition> {
 }
 
 /**
- * The export's statement: every current record of the company by id, each as its JSON text `j`.
- * With `part`, only the batches of `batchRows` records whose number is `part.index` modulo
- * `part.of`, so that `part.of` connections on one snapshot each compute their share.
+ * The values of the spec's lookup for the whole company, read once in the export's snapshot (ADR
+ * 0026), or null when the spec has none or the company has more than `max` (then each row looks its
+ * value up in the database, as lists do, so that memory stays bounded).
  */
-function exportStatement(spec: ListSpec, empresaId: number, part?: { index: number; of: number; batchRows: number }) {
+async function lookedUpValues(client: pg.PoolClient, spec: ListSpec, empresaId: number, max: number): Promise<Names | null> {
+  if (spec.lookup === undefined) return null;
+  const { rows } = await client.query<{ k: string; v: string | null }>(`SELECT k, v FROM (${spec.lookup.values}) l LIMIT ${max + 1}`, [
+    empresaId,
+  ]);
+  if (rows.length > max) return null;
+  return new Map(rows.map((row) => [row.k, row.v ?? 'null']));
+}
+
+/** Looked-up values by key, each as JSON text. */
+type Names = Map<string, string>;
+
+/** The rows of an export's statement: the record `j`, and with looked-up values the key `k` of its value. */
+type Row = { j: string; k?: string | null };
+
+/**
+ * The export's statement: every current record of the company by id, each as its JSON text `j`
+ * (with `names`, the lookup's record and key instead). With `part`, only the batches of `batchRows`
+ * records whose number is `part.index` modulo `part.of`, so that `part.of` connections on one
+ * snapshot each compute their share.
+ */
+function exportStatement(spec: ListSpec, empresaId: number, names: Names | null, part?: { index: number; of: number; batchRows: number }) {
   const params = new SqlParams();
   params.add(empresaId);
+  const lookup = names === null ? undefined : spec.lookup;
+  const columns = lookup === undefined ? `${spec.record(params)} AS j` : `${lookup.record(params)} AS j, ${lookup.key} AS k`;
   const rows = `${spec.table} r WHERE r.empresa_id = $1 AND NOT r.excluido`;
-  if (part === undefined || part.of === 1)
-    return { text: `SELECT ${spec.record(params)} AS j FROM ${rows} ORDER BY r.id`, values: params.values };
+  if (part === undefined || part.of === 1) return { text: `SELECT ${columns} FROM ${rows} ORDER BY r.id`, values: params.values };
   const numbered = `SELECT r.*, (row_number() OVER (ORDER BY r.id) - 1) / ${params.add(part.batchRows, 'bigint')} AS lote FROM ${rows}`;
-  const text = `SELECT ${spec.record(params)} AS j FROM (${numbered}) r WHERE r.lote % ${params.add(part.of, 'bigint')} = ${params.add(part.index, 'bigint')} ORDER BY r.id`;
+  const text = `SELECT ${columns} FROM (${numbered}) r WHERE r.lote % ${params.add(part.of, 'bigint')} = ${params.add(part.index, 'bigint')} ORDER BY r.id`;
   return { text, values: params.values };
 }
 
-/** A batch's records as NDJSON lines. */
-function linesOf(rows: readonly { j: string }[]): ExportBatch {
+/** A batch's records as NDJSON lines, each looked-up value written in its place. */
+function linesOf(rows: readonly Row[], names: Names | null): ExportBatch {
   let lines = '';
-  for (const row of rows) lines += `${row.j}\n`;
+  for (const { j, k } of rows) {
+    if (names === null || k === null || k === undefined) {
+      lines += `${j}\n`;
+      continue;
+    }
+    const at = j.indexOf(LOOKED_UP);
+    if (at < 0) throw new Error('an exported record with a lookup key has no place for its value');
+    lines += `${j.slice(0, at)}${names.get(k) ?? 'null'}${j.slice(at + LOOKED_UP.length)}\n`;
+  }
   return { lines, count: rows.length };
 }
 
@@ -78,7 +114,7 @@ function giveBack(client: pg.PoolClient, failed: unknown): void {
   client.release(failed === undefined ? undefined : failed instanceof Error ? failed : true);
 }
 
-type Fetched = { rows: { j: string }[] } | { error: unknown };
+type Fetched = { rows: Row[] } | { error: unknown };
 
 /** One connection of an export on PostgreSQL: its transaction on the snapshot, its cursor, its next FETCH. */
 interface Part {
@@ -113,6 +149,7 @@ async function openPostgresExport(
   empresaId: number,
   batchRows: number,
   parts: number,
+  lookupMax: number,
 ): Promise<ExportReader> {
   const opened: Part[] = [];
   let closed = false;
@@ -134,7 +171,7 @@ async function openPostgresExport(
     );
   };
   const fetch = (part: Part): Promise<Fetched> =>
-    part.client.query<{ j: string }>(`FETCH ${batchRows} FROM ${part.cursor}`).then(
+    part.client.query<Row>(`FETCH ${batchRows} FROM ${part.cursor}`).then(
       ({ rows }) => ({ rows }),
       (error: unknown) => ({ error }),
     );
@@ -155,6 +192,7 @@ async function openPostgresExport(
   try {
     // The transaction's first statement takes its snapshot: the horizon and every cursor are of it.
     const end = await horizonOf(first.client);
+    const names = await lookedUpValues(first.client, spec, empresaId, lookupMax);
     if (parts > 1 && spareConnection(database.pool)) {
       const { rows } = await first.client.query<{ snapshot: string }>('SELECT pg_export_snapshot() AS snapshot');
       const snapshot = rows[0]?.snapshot;
@@ -162,7 +200,7 @@ async function openPostgresExport(
       for (let i = 1; i < parts && spareConnection(database.pool); i++) await openPart(snapshot);
     }
     for (const [index, part] of opened.entries()) {
-      const statement = exportStatement(spec, empresaId, { index, of: opened.length, batchRows });
+      const statement = exportStatement(spec, empresaId, names, { index, of: opened.length, batchRows });
       await part.client.query(`DECLARE ${part.cursor} NO SCROLL CURSOR FOR ${statement.text}`, statement.values);
     }
     for (const part of opened) part.pending = fetch(part);
@@ -183,7 +221,7 @@ async function openPostgresExport(
         // A short batch is the last (the other parts' next FETCHes, already asked, are past the end).
         if (fetched.rows.length === batchRows) part.pending = fetch(part);
         else done = true;
-        return fetched.rows.length === 0 ? null : linesOf(fetched.rows);
+        return fetched.rows.length === 0 ? null : linesOf(fetched.rows, names);
       },
       close: () => close(),
     };
@@ -212,14 +250,22 @@ async function closeCursor(pool: pg.Pool, cursor: string, tries = CLOSE_TRIES): 
   }
 }
 
-async function openHeldExport(database: ListDatabase, spec: ListSpec, empresaId: number, batchRows: number): Promise<ExportReader> {
+async function openHeldExport(
+  database: ListDatabase,
+  spec: ListSpec,
+  empresaId: number,
+  batchRows: number,
+  lookupMax: number,
+): Promise<ExportReader> {
   const cursor = cursorName();
-  const statement = exportStatement(spec, empresaId);
   const client = await database.pool.connect();
   let end: FeedPosition;
+  let names: Names | null;
   try {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
     end = await horizonOf(client);
+    names = await lookedUpValues(client, spec, empresaId, lookupMax);
+    const statement = exportStatement(spec, empresaId, names);
     await client.query(`DECLARE ${cursor} NO SCROLL CURSOR WITH HOLD FOR ${statement.text}`, statement.values);
     await client.query('COMMIT');
     giveBack(client, undefined);
@@ -239,9 +285,9 @@ async function openHeldExport(database: ListDatabase, spec: ListSpec, empresaId:
     async next() {
       if (done) return null;
       try {
-        const { rows } = await database.pool.query<{ j: string }>(`FETCH ${batchRows} FROM ${cursor}`);
+        const { rows } = await database.pool.query<Row>(`FETCH ${batchRows} FROM ${cursor}`);
         if (rows.length < batchRows) done = true;
-        return rows.length === 0 ? null : linesOf(rows);
+        return rows.length === 0 ? null : linesOf(rows, names);
       } catch (err) {
         await close();
         throw err;
@@ -259,10 +305,11 @@ export function openExport(
   database: ListDatabase,
   spec: ListSpec,
   empresaId: number,
-  options: { held: boolean; batchRows?: number; parts?: number },
+  options: { held: boolean; batchRows?: number; parts?: number; lookupMax?: number },
 ): Promise<ExportReader> {
   const batchRows = options.batchRows ?? EXPORT_BATCH_ROWS;
+  const lookupMax = options.lookupMax ?? EXPORT_LOOKUP_MAX;
   return options.held
-    ? openHeldExport(database, spec, empresaId, batchRows)
-    : openPostgresExport(database, spec, empresaId, batchRows, options.parts ?? EXPORT_PARTS);
+    ? openHeldExport(database, spec, empresaId, batchRows, lookupMax)
+    : openPostgresExport(database, spec, empresaId, batchRows, options.parts ?? EXPORT_PARTS, lookupMax);
 }

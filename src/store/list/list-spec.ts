@@ -30,6 +30,29 @@ export interface ListSpec {
   sorts: Readonly<Record<string, SortColumn>>;
   /** the record, as JSON text, from the row `r` (the page's rows only) */
   record: SqlPiece;
+  /** a value the record looks up in another table for each row, which an export reads once instead */
+  lookup?: RecordLookup;
+}
+
+/**
+ * The JSON an export's record holds where its looked-up value goes: a NUL, which no PostgreSQL
+ * text can hold, so no string the record writes is ever it (a `json` value could: a record with a
+ * lookup writes none before its looked-up value, so the first one in its line is the place).
+ */
+export const LOOKED_UP = '"\\u0000"';
+
+/**
+ * A value of the record that `record` looks up per row in another table (a cedente's name): an
+ * export of a whole company reads every key's value once, in its snapshot, and writes it into each
+ * record itself, instead of PostgreSQL looking it up for each of a million rows (ADR 0026).
+ */
+export interface RecordLookup {
+  /** the record as `record` writes it, with the looked-up value as the JSON `LOOKED_UP` */
+  record: SqlPiece;
+  /** the key (text) of the row `r`'s value; NULL when its record holds its value itself */
+  key: string;
+  /** `SELECT k, v …` for the company `$1`: every key with its value as JSON text (v NULL for a JSON null) */
+  values: string;
 }
 
 /** One page asked of a list. */
