@@ -13,16 +13,16 @@
  * CPU per request per pair, and their medians. The data set, credentials and tokens are the
  * bench's own (data.ts, tokens.ts).
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DATA_DIR, postgresData } from './data.ts';
 import { cpuSeconds, loadAverage, memory, wrk } from './measure.ts';
-import { HOST, installCleanup, ROOT, startServer, type Server } from './processes.ts';
+import { HOST, installCleanup, ROOT, type Server } from './processes.ts';
 import { median } from './report.ts';
 import { PAGE_SIZE, todayInSaoPaulo, twelveMonthsTo } from './scenarios.ts';
 import { AddressLabels, CredentialPool, KEY_BUDGET, tokenOf } from './tokens.ts';
+import { startIn, worktreeOf } from './worktree.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -49,27 +49,8 @@ function envOf(pairs: string[]): Record<string, string> {
   );
 }
 
-/** The commit's tree, checked out once per commit beside the data sets, with this tree's dependencies. */
-function worktreeOf(rev: string): string {
-  const commit = execFileSync('git', ['rev-parse', '--verify', `${rev}^{commit}`], { cwd: ROOT, encoding: 'utf8' }).trim();
-  const dir = path.join(DATA_DIR, 'ab', commit.slice(0, 12));
-  if (!fs.existsSync(path.join(dir, 'package.json'))) {
-    fs.rmSync(dir, { recursive: true, force: true });
-    execFileSync('git', ['worktree', 'add', '--detach', '--force', dir, commit], { cwd: ROOT, stdio: 'ignore' });
-  }
-  const modules = path.join(dir, 'node_modules');
-  if (!fs.existsSync(modules)) fs.symlinkSync(path.join(ROOT, 'node_modules'), modules);
-  return dir;
-}
-
-function startIn(dir: string, side: 'A' | 'B', env: NodeJS.ProcessEnv): Promise<Server> {
-  const start = (JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
-  // sh execs the start script, whose last step execs node: the pid stays the server's.
-  return startServer(
-    { name: `${side} (${dir})`, argv: ['sh', '-c', `cd '${dir}' && ${start}`] },
-    env,
-    path.join(DATA_DIR, 'logs', `ab-${side}.log`),
-  );
+function startSide(dir: string, side: 'A' | 'B', env: NodeJS.ProcessEnv): Promise<Server> {
+  return startIn(dir, side, env, path.join(DATA_DIR, 'logs', `ab-${side}.log`));
 }
 
 interface Figures {
@@ -92,8 +73,8 @@ async function main(): Promise<void> {
   const env = { ...data.env, TRUST_PROXY: HOST, LOG_LEVEL: 'info' };
   const servers: Record<'A' | 'B', Server | null> = { A: null, B: null };
   try {
-    servers.A = await startIn(aDir, 'A', { ...env, ...envOf(args['env-a']) });
-    servers.B = await startIn(ROOT, 'B', { ...env, ...envOf(args['env-b']) });
+    servers.A = await startSide(aDir, 'A', { ...env, ...envOf(args['env-a']) });
+    servers.B = await startSide(ROOT, 'B', { ...env, ...envOf(args['env-b']) });
     log(`A: ${args.against} (${aDir})\nB: this tree\nGET ${urlPath}; ${rounds} rounds of ${seconds} s each; load average ${loadAverage()}`);
     let fastest = 1000;
     const phase = async (side: 'A' | 'B', secs: number): Promise<Figures> => {

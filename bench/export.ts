@@ -1,7 +1,7 @@
 /**
  * The export benchmark of issue 21 (see bench/README.md, "Exports"), in one command:
  *
- *   npm run -s bench:export [-- --rounds 3]
+ *   npm run -s bench:export [-- --rounds 3] [--against <rev>]
  *
  * On a company with 1,000,000 receivables (database ae_bench_export, loaded with the product's own
  * `seed generate --companies 1 --records 1000000` when missing), in one run, side by side:
@@ -13,6 +13,9 @@
  *      the same copy by feed pages and by list pages under the 120-a-minute limit (computed from
  *      the requests they need).
  * Medians of `--rounds` rounds, the load average, the server's peak RSS. Prints a markdown table.
+ * With `--against <rev>`, that commit's server (a worktree, bench/worktree.ts) is started beside this
+ * tree's on the same data, and each round reads its export too, the two in alternating order, so
+ * that a change is measured against the tree before it in the same run.
  */
 import { execFileSync } from 'node:child_process';
 import http from 'node:http';
@@ -23,9 +26,10 @@ import pg from 'pg';
 import { ApiExternaClient } from '../clients/typescript/src/index.ts';
 import { createCredentials } from './credentials.ts';
 import { loadAverage, memory } from './measure.ts';
-import { HOST, installCleanup, npmStart, ROOT, run, startServer } from './processes.ts';
+import { HOST, installCleanup, npmStart, ROOT, run, startServer, type Server } from './processes.ts';
+import { startIn, worktreeOf } from './worktree.ts';
 
-const { values: args } = parseArgs({ options: { rounds: { type: 'string', default: '3' } } });
+const { values: args } = parseArgs({ options: { rounds: { type: 'string', default: '3' }, against: { type: 'string' } } });
 const ROUNDS = Number(args.rounds);
 const DATABASE = 'ae_bench_export';
 const DATABASE_URL = `postgres://postgres@${HOST}:5432/${DATABASE}`;
@@ -153,32 +157,58 @@ async function main(): Promise<void> {
     { ...process.env, DATABASE_URL, LOG_LEVEL: 'warn' },
     path.join(ROOT, 'bench', '.data', 'export-server.log'),
   );
+  let before: Server | null = null;
   try {
-    const tokenRes = await fetch(`${server.base}/v1/oauth/token`, {
-      method: 'POST',
-      headers: {
-        authorization: `Basic ${Buffer.from(`${encodeURIComponent(cred.client_id)}:${encodeURIComponent(cred.client_secret)}`).toString('base64')}`,
-        'content-type': 'application/x-www-form-urlencoded',
-      },
-      body: 'grant_type=client_credentials',
-    });
-    const token = ((await tokenRes.json()) as { access_token: string }).access_token;
+    const tokenOf = async (base: string) => {
+      const tokenRes = await fetch(`${base}/v1/oauth/token`, {
+        method: 'POST',
+        headers: {
+          authorization: `Basic ${Buffer.from(`${encodeURIComponent(cred.client_id)}:${encodeURIComponent(cred.client_secret)}`).toString('base64')}`,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        body: 'grant_type=client_credentials',
+      });
+      return ((await tokenRes.json()) as { access_token: string }).access_token;
+    };
+    const token = await tokenOf(server.base);
+    if (args.against !== undefined) {
+      const dir = worktreeOf(args.against);
+      before = await startIn(
+        dir,
+        'before',
+        { ...process.env, DATABASE_URL, LOG_LEVEL: 'warn' },
+        path.join(ROOT, 'bench', '.data', 'export-before.log'),
+      );
+      log(`before: ${args.against} (${dir})`);
+    }
+    const beforeToken = before === null ? null : await tokenOf(before.base);
+    const earlier: number[] = [];
     const load = [loadAverage()];
     const plain: number[] = [];
     const copy: number[] = [];
     const gz: { rps: number; bytes: number }[] = [];
     let plainBytes = 0;
     for (let round = 0; round < ROUNDS; round++) {
-      const p = await readExport(server.base, token, false);
-      if (p.records !== data.count) throw new Error(`the export sent ${p.records} records, not ${data.count}`);
-      plain.push(p.records / p.seconds);
-      plainBytes = p.wireBytes;
+      const readThis = async () => {
+        const p = await readExport(server.base, token, false);
+        if (p.records !== data.count) throw new Error(`the export sent ${p.records} records, not ${data.count}`);
+        plain.push(p.records / p.seconds);
+        plainBytes = p.wireBytes;
+      };
+      const readBefore = async () => {
+        if (before === null || beforeToken === null) return;
+        const p = await readExport(before.base, beforeToken, false);
+        if (p.records !== data.count) throw new Error(`the export before sent ${p.records} records, not ${data.count}`);
+        earlier.push(p.records / p.seconds);
+      };
+      // Each pair in both orders: the first of a pair and the second do not see the same machine.
+      for (const read of round % 2 === 0 ? [readBefore, readThis] : [readThis, readBefore]) await read();
       copy.push(data.count / copySeconds(data.empresaId));
       const g = await readExport(server.base, token, true);
       gz.push({ rps: data.count / g.seconds, bytes: g.wireBytes });
       load.push(loadAverage());
       log(
-        `round ${round + 1}: export ${Math.round(plain.at(-1) ?? 0)} rec/s, COPY ${Math.round(copy.at(-1) ?? 0)} rows/s, gzip ${Math.round(g.seconds * 10) / 10} s`,
+        `round ${round + 1}: export ${Math.round(plain.at(-1) ?? 0)} rec/s${before === null ? '' : ` (before: ${Math.round(earlier.at(-1) ?? 0)})`}, COPY ${Math.round(copy.at(-1) ?? 0)} rows/s, gzip ${Math.round(g.seconds * 10) / 10} s`,
       );
     }
     const peak = memory(server.pid).peak_mib;
@@ -203,7 +233,21 @@ async function main(): Promise<void> {
         `${(plainBytes / 2 ** 20).toFixed(0)} MiB`,
       ],
       ['PostgreSQL `COPY (SELECT row_to_json(r) …) TO STDOUT` (psql)', `${Math.round(median(copy)).toLocaleString('en')} rows/s`, ''],
-      ['export ÷ COPY', ratio.toFixed(2), ''],
+      ['export ÷ COPY', ratio.toFixed(2), `rounds: ${plain.map((p, i) => (p / (copy[i] ?? NaN)).toFixed(2)).join(', ')}`],
+      ...(before === null
+        ? []
+        : [
+            [
+              `export at \`${args.against}\`, in the same rounds (alternating)`,
+              `${Math.round(median(earlier)).toLocaleString('en')} records/s`,
+              `÷ COPY by round: ${earlier.map((p, i) => (p / (copy[i] ?? NaN)).toFixed(2)).join(', ')}`,
+            ],
+            [
+              `export ÷ export at \`${args.against}\` (median of rounds)`,
+              median(plain.map((p, i) => p / (earlier[i] ?? NaN))).toFixed(2),
+              `rounds: ${plain.map((p, i) => (p / (earlier[i] ?? NaN)).toFixed(2)).join(', ')}`,
+            ],
+          ]),
       ['export, gzip', `${Math.round(g.rps).toLocaleString('en')} records/s`, `${(g.bytes / 2 ** 20).toFixed(0)} MiB on the wire`],
       [
         'first copy via the TypeScript client (export + feed to the end)',
@@ -239,6 +283,7 @@ async function main(): Promise<void> {
       ].join('\n'),
     );
   } finally {
+    await before?.stop();
     await server.stop();
     await data.pool.end();
   }
