@@ -5,9 +5,8 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { DATA_DIR } from './data.ts';
 import { ROOT, startServer, type Server } from './processes.ts';
-
-const DATA_DIR = path.join(ROOT, 'bench', '.data');
 
 /** The commit's tree, checked out once per commit beside the data sets, with this tree's dependencies. */
 export function worktreeOf(rev: string): string {
