@@ -107,9 +107,13 @@ export const tsxScript = (script: string): ServerCommand => ({ name: script, arg
  * api-externa exactly as `npm start` runs it: the package's start script, whose last step execs
  * node (ADR 0011), so the bench measures what operators run.
  */
-export function npmStart(): ServerCommand {
+export function npmStart(nodeFlags: readonly string[] = []): ServerCommand {
   const start = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
-  return { name: 'npm start', argv: ['sh', '-c', start] };
+  if (nodeFlags.length === 0) return { name: 'npm start', argv: ['sh', '-c', start] };
+  // The flags go to the server's node itself (NODE_OPTIONS refuses --cpu-prof), after `exec node`.
+  if (!start.includes('exec node ')) throw new Error('the start script no longer runs `exec node `: pass the flags another way');
+  const flags = nodeFlags.map((f) => `'${f.replaceAll("'", "'\\''")}'`).join(' ');
+  return { name: `npm start (node ${nodeFlags.join(' ')})`, argv: ['sh', '-c', start.replace('exec node ', `exec node ${flags} `)] };
 }
 
 export interface Server {

@@ -56,6 +56,8 @@ const { values: args } = parseArgs({
     /** `teste` events queued per endpoint for the throughput burst */
     burst: { type: 'string', default: '5' },
     'keep-db': { type: 'boolean', default: false },
+    /** a folder: the server runs under `node --cpu-prof` and writes its profile there on exit */
+    profile: { type: 'string' },
   },
 });
 const OPT = {
@@ -420,6 +422,17 @@ async function probeMeta(base: string, token: string): Promise<string> {
   return meta;
 }
 
+/**
+ * Before each measured window, the bench database vacuumed and analysed, as autovacuum would keep
+ * it. Without it, on a server whose autovacuum is off (as on our machines) every round ran on the
+ * dead rows of all the rounds before (the credentials and tokens the bench makes, the queue's
+ * churn), and the later rounds measured that: the queue's own vacuum (ADR 0020) is the product's,
+ * this one is the harness's.
+ */
+async function vacuumed(): Promise<void> {
+  await watched.postgres?.query('VACUUM (ANALYZE)');
+}
+
 /** The fastest page-1 rate seen so far: each round's credentials are sized on it. */
 let fastestRps = 2000;
 
@@ -433,6 +446,7 @@ async function dataRound(server: Server, creds: CredentialPool, meta: string, se
   const count = Math.max(LOAD.threads, Math.ceil((2 * fastestRps * seconds) / KEY_BUDGET));
   const held = await creds.take(count, server.base);
   fs.writeFileSync(tokenFile, `${held.map(tokenOf).join('\n')}\n`, { mode: 0o600 });
+  await vacuumed();
   try {
     const cpuBefore = cpuSeconds(server.pid);
     const receiversBefore = watched.receiversPid > 0 ? cpuSeconds(watched.receiversPid) : 0;
@@ -662,6 +676,16 @@ interface LatencyPhase {
   missing: number;
   drained_ms: number;
   server_core_share: number;
+  /** the quiet phase only: what one delivery costs, the writer's own commits included */
+  per_delivery?: PerDelivery;
+}
+
+/** What the stream of deliveries cost, divided by the deliveries made: the server's CPU, PostgreSQL's, and its transactions. */
+interface PerDelivery {
+  deliveries: number;
+  server_cpu_ms: number;
+  postgres_cpu_ms: number;
+  transactions: number;
 }
 
 function latencyOf(
@@ -679,6 +703,15 @@ function latencyOf(
   return { name, writes: commits.length, latency, missing, ...extra };
 }
 
+/** Transactions committed and rolled back in the bench database so far (the statistics' view). */
+async function transactionsOf(client: pg.Client): Promise<number> {
+  const { rows } = await client.query<{ n: string }>(
+    'SELECT (xact_commit + xact_rollback)::text AS n FROM pg_stat_database WHERE datname = $1',
+    [DATABASE],
+  );
+  return Number(rows[0]?.n ?? NaN);
+}
+
 /** The writer alone for OPT.seconds, then the time its last events take to arrive. */
 async function quietPhase(
   pool: pg.Pool,
@@ -687,20 +720,40 @@ async function quietPhase(
   arrivals: Arrivals,
   server: Server,
 ): Promise<LatencyPhase> {
+  await vacuumed();
   const started = wallNow();
   const cpuBefore = cpuSeconds(server.pid);
+  const postgres = watched.postgres;
+  const postgresBefore = postgres === null ? new Map<number, number>() : await backendCpu(postgres, DATABASE);
+  const transactionsBefore = postgres === null ? NaN : await transactionsOf(postgres);
   const writer = new Writer(pool, list);
   await sleep(OPT.seconds * 1000);
   const commits = await writer.stop();
-  const seconds = (wallNow() - started) / 1000;
-  const share = (cpuSeconds(server.pid) - cpuBefore) / seconds;
+  const ended = wallNow();
+  const seconds = (ended - started) / 1000;
+  const cpu = cpuSeconds(server.pid) - cpuBefore;
+  const postgresCpu = postgres === null ? NaN : backendCpuDelta(postgresBefore, await backendCpu(postgres, DATABASE));
+  // The statistics reach pg_stat_database within a second of each commit (PGSTAT_MIN_INTERVAL).
+  await sleep(1500);
+  const transactions = postgres === null ? NaN : (await transactionsOf(postgres)) - transactionsBefore;
   const drained = await drain(pool, arrivals);
+  const deliveries = arrivals.between(started, ended).length;
+  const per_delivery: PerDelivery = {
+    deliveries,
+    server_cpu_ms: (cpu * 1000) / deliveries,
+    postgres_cpu_ms: (postgresCpu * 1000) / deliveries,
+    transactions: transactions / deliveries,
+  };
+  log(
+    `  per delivery (${deliveries} in ${seconds.toFixed(0)} s): server CPU ${per_delivery.server_cpu_ms.toFixed(3)} ms, PostgreSQL CPU ${per_delivery.postgres_cpu_ms.toFixed(3)} ms, ${per_delivery.transactions.toFixed(2)} transactions`,
+  );
   return latencyOf('no data-API load', commits, arrivals, followers, {
     write_failures: writer.failures,
     writes_late: writer.late,
     seconds,
     drained_ms: drained,
-    server_core_share: share,
+    server_core_share: cpu / seconds,
+    per_delivery,
   });
 }
 
@@ -722,7 +775,12 @@ const rpsSummary = (rounds: DataRound[]) => {
 
 function latencyRow(p: LatencyPhase): string {
   const l = p.latency;
-  return `| commit → delivery, ${p.name} | p50 ${fmt(l.p50_ms)} ms · p90 ${fmt(l.p90_ms)} ms · p99 **${fmt(l.p99_ms)} ms** · max ${fmt(l.max_ms)} ms | ${fmt(l.count)} (commit, endpoint) pairs from ${fmt(p.writes)} writes in ${fmt(p.seconds)} s; ${p.missing} without an arrival; server core ${fmt(p.server_core_share * 100)}% |`;
+  const d = p.per_delivery;
+  const cost =
+    d === undefined
+      ? ''
+      : `; per delivery, the writer's commits included: server CPU ${fmt(d.server_cpu_ms, 2)} ms, PostgreSQL CPU ${fmt(d.postgres_cpu_ms, 2)} ms, ${fmt(d.transactions, 2)} transactions`;
+  return `| commit → delivery, ${p.name} | p50 ${fmt(l.p50_ms)} ms · p90 ${fmt(l.p90_ms)} ms · p99 **${fmt(l.p99_ms)} ms** · max ${fmt(l.max_ms)} ms | ${fmt(l.count)} (commit, endpoint) pairs from ${fmt(p.writes)} writes in ${fmt(p.seconds)} s; ${p.missing} without an arrival; server core ${fmt(p.server_core_share * 100)}%${cost} |`;
 }
 
 interface Results {
@@ -819,7 +877,7 @@ async function main(): Promise<void> {
 
     const logFile = path.join(RUN_DIR, 'server.log');
     server = await startServer(
-      npmStart(),
+      npmStart(args.profile === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args.profile)}`]),
       { ...productEnv(), WEBHOOKS_ALLOW_PRIVATE: '1', TRUST_PROXY: '127.0.0.1', LOG_LEVEL: 'info' },
       logFile,
     );
