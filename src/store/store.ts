@@ -3,6 +3,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import type { Config } from '../config/config.ts';
 import { hostEmbeddedStore, socketAnswers, type EmbeddedHost } from './embedded.ts';
 import { makePool, type ServerPoolOptions } from './pool.ts';
+import { preparingPool } from './prepared-statements.ts';
 import type { CentralDatabase, TenantDatabase } from './tables.ts';
 import { cursorKeyReader } from './feed/cursor-key.ts';
 import { feedEnd, readFeed, type FeedPage, type FeedPosition } from './feed/change-feed.ts';
@@ -123,7 +124,8 @@ export async function openStore(config: Config, options: OpenStoreOptions): Prom
     unboundedPool = () => makePool({ ...socket, max: 1, connectionTimeoutMillis });
   }
   const central = new Kysely<CentralDatabase>({ dialect: new PostgresDialect({ pool }) });
-  const worker = workerPool === null ? central : new Kysely<CentralDatabase>({ dialect: new PostgresDialect({ pool: workerPool }) });
+  const worker =
+    workerPool === null ? central : new Kysely<CentralDatabase>({ dialect: new PostgresDialect({ pool: preparingPool(workerPool) }) });
   // A company the directory places nowhere lives in the central database, which also holds the
   // tenant tables (ADR 0006). Other tenant databases get a pool each, on first use.
   const centralTenant = central as unknown as Kysely<TenantDatabase>;

@@ -1,5 +1,6 @@
 import type pg from 'pg';
-import { named, type ListDatabase } from '../list/list-engine.ts';
+import type { ListDatabase } from '../list/list-engine.ts';
+import { named } from '../prepared-statements.ts';
 import type { ListSpec } from '../list/list-spec.ts';
 import { SqlParams } from '../list/sql-params.ts';
 import { utcText } from '../sql.ts';

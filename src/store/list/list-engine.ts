@@ -1,8 +1,8 @@
-import { hash } from 'node:crypto';
 import type pg from 'pg';
 import { MARK_EVERY, pageIndexStatement, pageStatement, recordStatement, type Mark } from './list-sql.ts';
 import type { ListQuery, ListSpec } from './list-spec.ts';
 import type { PageIndex, PageIndexCache } from './page-index-cache.ts';
+import { named } from '../prepared-statements.ts';
 import type { SqlPiece } from './sql-params.ts';
 
 /**
@@ -70,28 +70,6 @@ export interface ListDatabase {
    */
   prepared: boolean;
 }
-
-/**
- * Statement names by text. The texts are few (one per resource, sort, filter combination and
- * page shape; values are parameters), and hashing an ~2 KB text on every request was ~1% of a
- * list request's CPU. Bounded all the same: past the cap it starts again.
- */
-const NAMES = new Map<string, string>();
-const MAX_NAMES = 2_000;
-
-function statementName(text: string): string {
-  let name = NAMES.get(text);
-  if (name === undefined) {
-    if (NAMES.size >= MAX_NAMES) NAMES.clear();
-    name = `list-${hash('sha1', text, 'hex').slice(0, 20)}`;
-    NAMES.set(text, name);
-  }
-  return name;
-}
-
-/** A statement prepared by name on a database that allows it (ListDatabase.prepared); the change feed's too. */
-export const named = (statement: { text: string; values: unknown[] }, prepared: boolean) =>
-  prepared ? { ...statement, name: statementName(statement.text) } : statement;
 
 export class ListEngine {
   constructor(private readonly cache: PageIndexCache) {}
