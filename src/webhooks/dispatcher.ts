@@ -6,7 +6,16 @@ import { WEBHOOK_RETRY_DELAYS_SECONDS } from '../domain/limits.ts';
 import type { Metrics } from '../observability/metrics.ts';
 import type { CentralDatabase } from '../store/tables.ts';
 import { OutcomeWriter } from './outcome-writer.ts';
-import { claimDue, disableEndpoint, finishEvent, queueDepth, recordDelivery, rescheduleEvent, type ClaimedEvent } from './queue.query.ts';
+import {
+  claimDue,
+  disableEndpoint,
+  finishEvent,
+  queueDepth,
+  recordDelivery,
+  rescheduleEvent,
+  vacuumQueue,
+  type ClaimedEvent,
+} from './queue.query.ts';
 import { succeeded, type Attempt, type Outcome } from './sender.ts';
 
 export interface DispatcherOptions {
@@ -25,7 +34,15 @@ export interface DispatcherOptions {
   concurrency?: number;
   /** sends under way at once to one endpoint, in this instance: a slow receiver holds no more */
   perEndpoint?: number;
+  /** attempts ended in this instance after which the queue's tables are vacuumed, at most every VACUUM_EVERY_MS */
+  vacuumAfter?: number;
 }
+
+/** Attempts not ended (sending or writing their outcome) per slot, at most: bounds memory while the database is slow. */
+const UNWRITTEN_PER_SLOT = 4;
+
+/** The least time between two vacuums of the queue by one instance. */
+const VACUUM_EVERY_MS = 5000;
 
 /** The receiver's address for the log: scheme and host only (a query string may hold an integrator's token). */
 const origin = (url: string): string => {
@@ -49,8 +66,11 @@ export class Dispatcher {
   private readonly leaseMs: number;
   private readonly concurrency: number;
   private readonly perEndpoint: number;
-  /** sends under way, by endpoint */
+  /** sends under way (the HTTP exchange), by endpoint */
   private readonly inFlight = new Map<number, number>();
+  /** sends under way, all endpoints */
+  private sending = 0;
+  /** attempts not ended: sending, or their outcome not yet written */
   private readonly sends = new Set<Promise<void>>();
   private readonly outcomes: OutcomeWriter;
   private running = false;
@@ -61,6 +81,9 @@ export class Dispatcher {
   /** the queue's depth and the age of its oldest due event, refreshed by the loop, read by the metrics */
   private depth = { pendentes: 0, atraso_s: 0 };
   private depthReadAt = 0;
+  /** attempts ended since the queue was last vacuumed, and when that was */
+  private endedSinceVacuum = 0;
+  private vacuumedAt = 0;
 
   constructor(private readonly options: DispatcherOptions) {
     this.now = options.now ?? (() => new Date());
@@ -81,8 +104,14 @@ export class Dispatcher {
     );
   }
 
-  private get inFlightCount(): number {
-    return this.sends.size;
+  /**
+   * Slots for new sends: a slot frees when its receiver has answered, not when the outcome is
+   * written. Under data-API load every statement of the outcome's transaction waited a turn of a
+   * busy event loop, and slots held through it let the queue fall behind (bench:webhooks, ADR 0020).
+   * Attempts whose outcome is still unwritten are bounded too, at UNWRITTEN_PER_SLOT per slot.
+   */
+  private get freeSlots(): number {
+    return Math.min(this.concurrency - this.sending, this.concurrency * UNWRITTEN_PER_SLOT - this.sends.size);
   }
 
   /** Starts the loop: claim, send, and sleep until woken, a send ends, or the poll interval passes. */
@@ -112,6 +141,7 @@ export class Dispatcher {
       try {
         claimed = await this.claimAndSend();
         await this.refreshDepth();
+        await this.vacuumIfChurned();
         if (this.failing) this.options.log.info('notificações: a fila voltou a ser lida');
         this.failing = false;
       } catch (err) {
@@ -122,7 +152,7 @@ export class Dispatcher {
       }
       if (!this.running) break;
       // A full batch: there may be more due now. Otherwise sleep.
-      if (claimed > 0 && this.inFlightCount < this.concurrency) continue;
+      if (claimed > 0 && this.freeSlots > 0) continue;
       await this.sleep();
     }
   }
@@ -146,6 +176,14 @@ export class Dispatcher {
     });
   }
 
+  /** Vacuums the queue's tables once enough attempts have ended (queue.query.ts, vacuumQueue). */
+  private async vacuumIfChurned(): Promise<void> {
+    if (this.endedSinceVacuum < (this.options.vacuumAfter ?? 500) || Date.now() - this.vacuumedAt < VACUUM_EVERY_MS) return;
+    this.endedSinceVacuum = 0;
+    this.vacuumedAt = Date.now();
+    await vacuumQueue(this.options.db);
+  }
+
   private async refreshDepth(): Promise<void> {
     if (this.options.metrics === undefined || Date.now() - this.depthReadAt < 5000) return;
     this.depthReadAt = Date.now();
@@ -157,7 +195,7 @@ export class Dispatcher {
    * have started, not ended. The number claimed.
    */
   async claimAndSend(): Promise<number> {
-    const free = this.concurrency - this.inFlightCount;
+    const free = this.freeSlots;
     if (free <= 0) return 0;
     const busy = [...this.inFlight.keys()];
     const events = await claimDue(this.options.db, {
@@ -168,8 +206,19 @@ export class Dispatcher {
       busy,
     });
     for (const event of events) {
+      this.sending++;
       this.inFlight.set(event.endpoint_id, (this.inFlight.get(event.endpoint_id) ?? 0) + 1);
-      const send = this.attempt(event)
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        this.sending--;
+        const left = (this.inFlight.get(event.endpoint_id) ?? 1) - 1;
+        if (left === 0) this.inFlight.delete(event.endpoint_id);
+        else this.inFlight.set(event.endpoint_id, left);
+        this.wake();
+      };
+      const send = this.attempt(event, release)
         .catch((err: unknown) => {
           // The outcome could not be written (database away): the lease runs out and the attempt is made again.
           this.options.log.warn(
@@ -178,10 +227,9 @@ export class Dispatcher {
           );
         })
         .finally(() => {
+          release();
           this.sends.delete(send);
-          const left = (this.inFlight.get(event.endpoint_id) ?? 1) - 1;
-          if (left === 0) this.inFlight.delete(event.endpoint_id);
-          else this.inFlight.set(event.endpoint_id, left);
+          this.endedSinceVacuum++;
           this.wake();
         });
       this.sends.add(send);
@@ -194,7 +242,8 @@ export class Dispatcher {
     while (this.sends.size > 0) await Promise.allSettled([...this.sends]);
   }
 
-  private async attempt(event: ClaimedEvent): Promise<void> {
+  /** One attempt and its outcome; `sent` is called once the receiver has answered (or the send failed), freeing the slot. */
+  private async attempt(event: ClaimedEvent, sent: () => void): Promise<void> {
     const { db, log, metrics } = this.options;
     if (!event.credencial_valida || event.estado !== 'ativo') {
       // D51: a revoked or expired credential sends nothing; a paused or disabled endpoint neither.
@@ -204,6 +253,7 @@ export class Dispatcher {
       return;
     }
     const outcome = await this.send(event);
+    sent();
     const at = this.now();
     const ok = succeeded(outcome);
     const last = event.tentativa > WEBHOOK_RETRY_DELAYS_SECONDS.length;

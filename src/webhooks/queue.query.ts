@@ -249,3 +249,14 @@ export async function queueDepth(db: Db, now: Date): Promise<{ pendentes: number
       FROM webhook_events`.execute(db);
   return rows[0] ?? { pendentes: 0, atraso_s: 0 };
 }
+
+/**
+ * Reclaims the queue's dead rows (ADR 0020, amended). Every event is inserted, updated by each
+ * claim and deleted, its cadence row updated, its delivery-log line pruned: at hundreds of
+ * deliveries a second the tables hold tens of thousands of dead rows per minute, which every claim
+ * then walks past; autovacuum visits a database once a minute at best, and may be off. SKIP_LOCKED:
+ * when another instance is vacuuming a table, this one leaves it.
+ */
+export async function vacuumQueue(db: Kysely<CentralDatabase>): Promise<void> {
+  await sql`VACUUM (SKIP_LOCKED) webhook_events, webhook_cadence, webhook_deliveries`.execute(db);
+}

@@ -280,6 +280,81 @@ describe('the notification queue and its worker (D52-D54)', () => {
     }
   });
 
+  test("a slot frees when the receiver has answered, not when the outcome is written: an outcome held up holds no other endpoint's send (PostgreSQL; the embedded store is one shared session)", async () => {
+    if (ts.store.kind === 'embedded') {
+      assert.equal(ts.store.worker, ts.store.central, 'one session: an open transaction would hold the claim too');
+      return;
+    }
+    clock = new Date();
+    const a = await endpoint(['clientes'], '/a');
+    const b = await endpoint(['clientes'], '/b');
+    const d = new Dispatcher({ db: ts.store.central, sender, secretKey: ctx.secretKey, log, now, pollMs: 50, concurrency: 1 });
+    // Endpoint a's delivery-log lock (queue.query.ts, writeLines) held: its outcome cannot be written.
+    const holder = await ts.store.pool.connect();
+    await holder.query('BEGIN');
+    await holder.query("SELECT pg_advisory_xact_lock(hashtextextended('webhook_deliveries:' || $1::text, 0))", [a.id]);
+    let released = false;
+    try {
+      const [first] = await queueTests(a.id, 1);
+      d.start();
+      const deadline = Date.now() + 5000;
+      while (received.length < 1 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      assert.equal(received[0]?.headers['webhook-id'], first);
+      const [second] = await queueTests(b.id, 1);
+      d.wake();
+      while (received.length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      assert.equal(received[1]?.headers['webhook-id'], second, "b's event was sent with one slot, while a's outcome waited");
+      assert.deepEqual(await deliveriesOf(ctx, 1, a.id, 10), [], "a's outcome is still unwritten");
+      await holder.query('COMMIT');
+      released = true;
+      while (Date.now() < deadline && (await deliveriesOf(ctx, 1, a.id, 10)).length === 0) await new Promise((r) => setTimeout(r, 20));
+      assert.equal((await deliveriesOf(ctx, 1, a.id, 10))[0]?.event_id, first, 'and once the lock went, it was written');
+      while (Date.now() < deadline && (await deliveriesOf(ctx, 1, b.id, 10)).length === 0) await new Promise((r) => setTimeout(r, 20));
+      assert.equal((await deliveriesOf(ctx, 1, b.id, 10))[0]?.event_id, second);
+    } finally {
+      if (!released) await holder.query('ROLLBACK');
+      holder.release();
+      await d.stop();
+    }
+  });
+
+  test('once enough attempts have ended, the worker vacuums the queue (its dead rows reclaimed, autovacuum or not)', async () => {
+    const vacuums = async () => {
+      const { rows } = await ts.store.pool.query<{ n: string }>(
+        "SELECT (vacuum_count + autovacuum_count)::text AS n FROM pg_stat_user_tables WHERE relname = 'webhook_events'",
+      );
+      return Number(rows[0]?.n);
+    };
+    clock = new Date();
+    const { id } = await endpoint();
+    const before = await vacuums();
+    assert.ok(Number.isInteger(before), 'the statistics count vacuums of the queue');
+    const d = new Dispatcher({ db: ts.store.central, sender, secretKey: ctx.secretKey, log, now, pollMs: 50, vacuumAfter: 3 });
+    const ids = await queueTests(id, 2);
+    d.start();
+    try {
+      const deadline = Date.now() + 5000;
+      while (received.length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      assert.deepEqual(
+        received.map((r) => r.headers['webhook-id']),
+        ids,
+      );
+      await new Promise((r) => setTimeout(r, 300));
+      assert.equal(await vacuums(), before, 'two attempts ended: below the threshold, no vacuum');
+      ids.push(...(await queueTests(id, 1)));
+      d.wake();
+      let after = before;
+      while (after === before && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 50));
+        after = await vacuums();
+      }
+      assert.equal(received.length, 3);
+      assert.equal(after, before + 1, 'the third ended attempt vacuumed the queue once');
+    } finally {
+      await d.stop();
+    }
+  });
+
   test("a change event says which resource's feed to read, and nothing else", async () => {
     const { id } = await endpoint();
     assert.equal(await queueChange(id, 'contas-receber'), true);
