@@ -68,8 +68,6 @@ export class Dispatcher {
   private readonly perEndpoint: number;
   /** sends under way (the HTTP exchange), by endpoint */
   private readonly inFlight = new Map<number, number>();
-  /** sends under way, all endpoints */
-  private sending = 0;
   /** attempts not ended: sending, or their outcome not yet written */
   private readonly sends = new Set<Promise<void>>();
   private readonly outcomes: OutcomeWriter;
@@ -111,7 +109,9 @@ export class Dispatcher {
    * Attempts whose outcome is still unwritten are bounded too, at UNWRITTEN_PER_SLOT per slot.
    */
   private get freeSlots(): number {
-    return Math.min(this.concurrency - this.sending, this.concurrency * UNWRITTEN_PER_SLOT - this.sends.size);
+    let sending = 0;
+    for (const n of this.inFlight.values()) sending += n;
+    return Math.min(this.concurrency - sending, this.concurrency * UNWRITTEN_PER_SLOT - this.sends.size);
   }
 
   /** Starts the loop: claim, send, and sleep until woken, a send ends, or the poll interval passes. */
@@ -206,13 +206,11 @@ export class Dispatcher {
       busy,
     });
     for (const event of events) {
-      this.sending++;
       this.inFlight.set(event.endpoint_id, (this.inFlight.get(event.endpoint_id) ?? 0) + 1);
       let released = false;
       const release = () => {
         if (released) return;
         released = true;
-        this.sending--;
         const left = (this.inFlight.get(event.endpoint_id) ?? 1) - 1;
         if (left === 0) this.inFlight.delete(event.endpoint_id);
         else this.inFlight.set(event.endpoint_id, left);
