@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import type net from 'node:net';
 import pg from 'pg';
 import { DEFAULT_CONNECT_TIMEOUT_MS } from '../config/config.ts';
@@ -96,7 +97,12 @@ function boundStatements(client: pg.PoolClient, ms: number): void {
     }
     const result = query(...args);
     if (result instanceof Promise) result.then(done, done);
-    else done(); // a submittable (cursor, stream): not used by the server, left unbounded
+    else if (result instanceof EventEmitter) {
+      // A stream (an export's COPY, read at once to its end): bounded until it ends or fails.
+      result.once('end', done);
+      result.once('error', done);
+      result.once('close', done);
+    } else done();
     return result;
   };
 }
