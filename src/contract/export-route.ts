@@ -94,9 +94,8 @@ export class ExportStream extends Readable {
       this.push(null);
       return;
     }
-    const lines = this.complete === undefined ? batch.lines : await this.complete(batch.lines);
+    const bytes = this.complete === undefined ? batch.bytes : Buffer.from(await this.complete(batch.bytes.toString('utf8')), 'utf8');
     this.total += batch.count;
-    const bytes = Buffer.from(lines, 'utf8');
     for (let at = 0; at < bytes.length; at += EXPORT_CHUNK_BYTES) this.push(bytes.subarray(at, at + EXPORT_CHUNK_BYTES));
   }
 

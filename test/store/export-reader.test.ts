@@ -41,8 +41,9 @@ async function readAll(reader: ExportReader): Promise<{ ids: number[]; batches: 
   try {
     for (let batch = await reader.next(); batch !== null; batch = await reader.next()) {
       batches++;
-      assert.ok(batch.lines.endsWith('\n'));
-      const lines = batch.lines.slice(0, -1).split('\n');
+      const text = batch.bytes.toString('utf8');
+      assert.ok(text.endsWith('\n'));
+      const lines = text.slice(0, -1).split('\n');
       assert.equal(lines.length, batch.count);
       for (const line of lines) ids.push((JSON.parse(line) as { id: number }).id);
     }
@@ -101,7 +102,7 @@ describe('the export reader', () => {
         const names = new Map<number, string>();
         try {
           for (let batch = await reader.next(); batch !== null; batch = await reader.next()) {
-            for (const line of batch.lines.slice(0, -1).split('\n')) {
+            for (const line of batch.bytes.toString('utf8').slice(0, -1).split('\n')) {
               const record = JSON.parse(line) as { id: number; nome: string };
               names.set(record.id, record.nome);
             }
@@ -183,11 +184,12 @@ describe('the export reader', () => {
       });
       let lines = '';
       try {
-        for (let batch = await reader.next(); batch !== null; batch = await reader.next()) lines += batch.lines;
+        for (let batch = await reader.next(); batch !== null; batch = await reader.next()) lines += batch.bytes.toString('utf8');
       } finally {
         await reader.close();
       }
-      const declared = texts.filter((t) => t.startsWith('DECLARE'));
+      // The embedded store declares a cursor; PostgreSQL copies each batch (ADR 0027).
+      const declared = texts.filter((t) => t.startsWith(held ? 'DECLARE' : 'COPY'));
       assert.ok(declared.length > 0);
       return { lines, lookedUp: declared.every((t) => t.includes(' AS k ')) };
     };
@@ -263,7 +265,7 @@ describe('the export reader', () => {
         // One part's backend is ended from outside, and gone before the export goes on.
         const { rows } = await s.store.pool.query<{ pid: number }>(
           `SELECT pid FROM pg_stat_activity
-            WHERE datname = current_database() AND pid <> pg_backend_pid() AND query LIKE 'FETCH 4 FROM ae_exportacao_%' LIMIT 1`,
+            WHERE datname = current_database() AND pid <> pg_backend_pid() AND query LIKE 'COPY (%' LIMIT 1`,
         );
         const pid = rows[0]?.pid;
         assert.ok(pid !== undefined, "a part's backend");

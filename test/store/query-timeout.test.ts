@@ -6,6 +6,7 @@ import path from 'node:path';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import type pg from 'pg';
 import { SOCKET_NAME, socketPath } from '../../src/store/embedded.ts';
+import { copyOut } from '../../src/store/export/copy-out.ts';
 import { makePool, QueryTimeoutError } from '../../src/store/pool.ts';
 import { isStoreUnavailable } from '../../src/store/unavailable.ts';
 import { endpointOf, TcpProxy, through } from '../helpers/tcp-proxy.ts';
@@ -99,6 +100,35 @@ describe('a statement the database does not answer in time', () => {
     } finally {
       await proxy.setMode('pass');
       await db.destroy();
+    }
+  });
+
+  test("a COPY read as a stream (an export's batch, ADR 0027) is bounded the same way", { timeout: 15_000 }, async () => {
+    const { pool, opened } = boundedPool();
+    const copy = 'COPY (SELECT g FROM generate_series(1, 3) g) TO STDOUT';
+    try {
+      const client = await pool.connect();
+      try {
+        assert.equal((await copyOut(client, copy)).toString(), '1\n2\n3\n');
+        await proxy.setMode('blackhole');
+        const started = performance.now();
+        await assert.rejects(copyOut(client, copy), QueryTimeoutError);
+        const elapsed = performance.now() - started;
+        assert.ok(elapsed >= BOUND_MS - 5 && elapsed < BOUND_MS + 500, `failed after ${Math.round(elapsed)} ms`);
+      } finally {
+        client.release(true);
+      }
+      await proxy.setMode('pass');
+      const next = await pool.connect();
+      try {
+        assert.equal((await copyOut(next, copy)).toString(), '1\n2\n3\n', 'a new connection copies again');
+      } finally {
+        next.release();
+      }
+      assert.equal(opened(), 2);
+    } finally {
+      await proxy.setMode('pass');
+      await pool.end();
     }
   });
 
