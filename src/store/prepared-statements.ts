@@ -51,7 +51,7 @@ export function preparingPool(pool: pg.Pool): PostgresPool {
       const query = (sqlOrCursor: string | PostgresCursor<unknown>, parameters: readonly unknown[] = []) => {
         if (typeof sqlOrCursor !== 'string') return client.query(sqlOrCursor as never);
         if (!sqlOrCursor.startsWith(PREPARE)) return client.query(sqlOrCursor, [...parameters]);
-        return client.query({ name: statementName(sqlOrCursor), text: sqlOrCursor, values: [...parameters] });
+        return client.query(named({ text: sqlOrCursor, values: [...parameters] }, true));
       };
       return { query: query as unknown as PostgresPoolClient['query'], release: () => client.release() };
     },
