@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import { belowHorizon, type FeedPosition } from '../feed/change-feed.ts';
 import type { ListSpec } from '../list/list-spec.ts';
@@ -84,9 +83,6 @@ export function exportStatement(spec: ListSpec, empresaId: number, lookedUp: boo
     values: params.values,
   };
 }
-
-/** A unique cursor name: the embedded store's cursors share its one session. */
-export const cursorName = () => `ae_exportacao_${randomBytes(8).toString('hex')}`;
 
 /** Gives a connection back: destroyed after an error (it may be mid-statement or mid-transaction). */
 export function giveBack(client: pg.PoolClient, failed: unknown): void {

@@ -1,17 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import type { FeedPosition } from '../feed/change-feed.ts';
 import type { ListDatabase } from '../list/list-engine.ts';
 import { LOOKED_UP, type ListSpec } from '../list/list-spec.ts';
-import {
-  cursorName,
-  exportStatement,
-  giveBack,
-  horizonOf,
-  lookedUpValues,
-  type ExportBatch,
-  type ExportReader,
-  type Names,
-} from './export-source.ts';
+import { exportStatement, giveBack, horizonOf, lookedUpValues, type ExportBatch, type ExportReader, type Names } from './export-source.ts';
 
 /**
  * The embedded store's export (ADR 0019): PGlite is one session, and a transaction left open there
@@ -38,6 +30,9 @@ function linesOf(rows: readonly Row[], names: Names | null): ExportBatch {
   }
   return { bytes: Buffer.from(lines, 'utf8'), count: rows.length };
 }
+
+/** A unique cursor name: the embedded store's cursors share its one session. */
+const cursorName = () => `ae_exportacao_${randomBytes(8).toString('hex')}`;
 
 /** How often, and how many times, a cursor that could not be closed is tried again. */
 const CLOSE_RETRY_MS = 5_000;
