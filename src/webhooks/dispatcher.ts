@@ -1,10 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import { open, SecretBoxError } from '../crypto/secret-box.ts';
+import { SecretBoxError } from '../crypto/secret-box.ts';
 import { webhookSignature } from '../crypto/webhook-signature.ts';
 import { WEBHOOK_RETRY_DELAYS_SECONDS } from '../domain/limits.ts';
 import type { Metrics } from '../observability/metrics.ts';
 import type { CentralDatabase } from '../store/tables.ts';
+import { OpenedSecrets } from './opened-secrets.ts';
 import { OutcomeWriter } from './outcome-writer.ts';
 import {
   claimDue,
@@ -71,6 +72,7 @@ export class Dispatcher {
   /** attempts not ended: sending, or their outcome not yet written */
   private readonly sends = new Set<Promise<void>>();
   private readonly outcomes: OutcomeWriter;
+  private readonly secrets = new OpenedSecrets();
   private running = false;
   private loop: Promise<void> | null = null;
   private wakeUp: (() => void) | null = null;
@@ -133,6 +135,7 @@ export class Dispatcher {
     this.wake();
     await this.loop;
     await Promise.allSettled([...this.sends]);
+    this.secrets.clear();
   }
 
   private async run(): Promise<void> {
@@ -302,7 +305,10 @@ export class Dispatcher {
     let secrets: string[];
     try {
       const key = await this.options.secretKey();
-      secrets = [open(key, event.segredo), ...(event.segredo_anterior === null ? [] : [open(key, event.segredo_anterior)])];
+      secrets = [
+        this.secrets.secret(key, event.segredo),
+        ...(event.segredo_anterior === null ? [] : [this.secrets.secret(key, event.segredo_anterior)]),
+      ];
     } catch (err) {
       if (!(err instanceof SecretBoxError)) throw err;
       const error =
