@@ -11,6 +11,8 @@ import {
   claimDue,
   disableEndpoint,
   finishEvent,
+  giveBack,
+  pruneDeliveries,
   queueDepth,
   recordDelivery,
   rescheduleEvent,
@@ -45,6 +47,19 @@ const UNWRITTEN_PER_SLOT = 4;
 /** The least time between two vacuums of the queue by one instance. */
 const VACUUM_EVERY_MS = 5000;
 
+/** The least time between two cuts of the delivery logs by one instance (pruneDeliveries). */
+const PRUNE_EVERY_MS = 1000;
+
+/**
+ * Events claimed ahead, per slot: a claim takes what the slots will need next, not only what is
+ * free at that moment, so a burst is claimed in fewer, larger statements instead of one per handful
+ * of answers (bench:webhooks, pg_stat_statements over 20,000 deliveries: 2,193 claims of ~9 events
+ * and 1,158 ms of the database's time before; 1,541 claims and 754 ms with it). A claimed event
+ * waits here milliseconds, well within its lease; one still waiting when the instance stops is
+ * given back (giveBack).
+ */
+const CLAIMED_AHEAD_PER_SLOT = 1;
+
 /** The receiver's address for the log: scheme and host only (a query string may hold an integrator's token). */
 const origin = (url: string): string => {
   try {
@@ -71,6 +86,13 @@ export class Dispatcher {
   private readonly inFlight = new Map<number, number>();
   /** attempts not ended: sending, or their outcome not yet written */
   private readonly sends = new Set<Promise<void>>();
+  /** claimed events waiting for a slot, oldest claim first */
+  private readonly ready: ClaimedEvent[] = [];
+  /** endpoints whose delivery log got lines since it was last cut, and when that was */
+  private readonly unpruned = new Set<number>();
+  private prunedAt = 0;
+  /** the last claim took all it asked for: more may be due */
+  private claimedFull = false;
   private readonly outcomes: OutcomeWriter;
   private readonly secrets = new OpenedSecrets();
   private running = false;
@@ -116,6 +138,18 @@ export class Dispatcher {
     return Math.min(this.concurrency - sending, this.concurrency * UNWRITTEN_PER_SLOT - this.sends.size);
   }
 
+  /**
+   * How many events a claim may take now: none while at least a slot's worth of claimed events
+   * still waits (claims then come in batches, not one per freed slot), else up to the free slots
+   * and CLAIMED_AHEAD_PER_SLOT more per slot, within the bound on unended attempts.
+   */
+  private get claimRoom(): number {
+    const waiting = this.ready.length;
+    if (waiting >= Math.ceil(this.concurrency / 2)) return 0;
+    const ahead = this.concurrency * CLAIMED_AHEAD_PER_SLOT - waiting;
+    return Math.min(Math.max(0, this.freeSlots) + ahead, this.concurrency * UNWRITTEN_PER_SLOT - this.sends.size - waiting);
+  }
+
   /** Starts the loop: claim, send, and sleep until woken, a send ends, or the poll interval passes. */
   start(): void {
     if (this.running) return;
@@ -129,12 +163,25 @@ export class Dispatcher {
     this.wakeUp?.();
   }
 
-  /** Stops claiming and waits for the sends under way (each bounded by the attempt timeout). */
+  /**
+   * Stops claiming, gives back the claimed events not yet started (another instance, or this one
+   * restarted, sends them without waiting for their lease), and waits for the sends under way
+   * (each bounded by the attempt timeout); then cuts the delivery logs they wrote.
+   */
   async stop(): Promise<void> {
     this.running = false;
     this.wake();
     await this.loop;
+    const unsent = this.ready.splice(0);
+    if (unsent.length > 0)
+      await giveBack(this.options.db, unsent).catch((err: unknown) => {
+        this.options.log.warn(
+          { err: (err as Error).message },
+          'notificações: eventos não devolvidos à fila; serão enviados quando a reserva expirar',
+        );
+      });
     await Promise.allSettled([...this.sends]);
+    await this.pruneIfDue(true).catch(() => {});
     this.secrets.clear();
   }
 
@@ -144,6 +191,7 @@ export class Dispatcher {
       try {
         claimed = await this.claimAndSend();
         await this.refreshDepth();
+        await this.pruneIfDue();
         await this.vacuumIfChurned();
         if (this.failing) this.options.log.info('notificações: a fila voltou a ser lida');
         this.failing = false;
@@ -154,8 +202,8 @@ export class Dispatcher {
         this.failing = true;
       }
       if (!this.running) break;
-      // A full batch: there may be more due now. Otherwise sleep.
-      if (claimed > 0 && this.freeSlots > 0) continue;
+      // A full batch: there may be more due now, if there is room for them. Otherwise sleep.
+      if (claimed > 0 && this.claimedFull && this.claimRoom > 0) continue;
       await this.sleep();
     }
   }
@@ -187,6 +235,20 @@ export class Dispatcher {
     await vacuumQueue(this.options.db);
   }
 
+  /** Cuts the delivery logs written since the last cut, at most every PRUNE_EVERY_MS unless `now`. */
+  private async pruneIfDue(now = false): Promise<void> {
+    if (this.unpruned.size === 0 || (!now && Date.now() - this.prunedAt < PRUNE_EVERY_MS)) return;
+    const endpoints = [...this.unpruned];
+    this.unpruned.clear();
+    this.prunedAt = Date.now();
+    try {
+      await pruneDeliveries(this.options.db, endpoints);
+    } catch (err) {
+      for (const id of endpoints) this.unpruned.add(id);
+      throw err;
+    }
+  }
+
   private async refreshDepth(): Promise<void> {
     if (this.options.metrics === undefined || Date.now() - this.depthReadAt < 5000) return;
     this.depthReadAt = Date.now();
@@ -194,53 +256,78 @@ export class Dispatcher {
   }
 
   /**
-   * Claims as many due events as there are free slots and starts their sends; resolves when they
-   * have started, not ended. The number claimed.
+   * Starts the claimed events waiting for a slot, then claims due events as claimRoom allows and
+   * starts those that find a slot; resolves when they have started, not ended. The number claimed.
    */
   async claimAndSend(): Promise<number> {
-    const free = this.freeSlots;
-    if (free <= 0) return 0;
-    const busy = [...this.inFlight.keys()];
+    this.startReady();
+    const room = this.claimRoom;
+    if (room <= 0) return 0;
+    // An endpoint with a send under way or an event waiting here gets none: it has its share.
+    const busy = new Set(this.inFlight.keys());
+    for (const event of this.ready) busy.add(event.endpoint_id);
     const events = await claimDue(this.options.db, {
       now: this.now(),
       leaseMs: this.leaseMs,
-      limit: free,
+      limit: room,
       perEndpoint: this.perEndpoint,
-      busy,
+      busy: [...busy],
     });
-    for (const event of events) {
-      this.inFlight.set(event.endpoint_id, (this.inFlight.get(event.endpoint_id) ?? 0) + 1);
-      let released = false;
-      const release = () => {
-        if (released) return;
-        released = true;
-        const left = (this.inFlight.get(event.endpoint_id) ?? 1) - 1;
-        if (left === 0) this.inFlight.delete(event.endpoint_id);
-        else this.inFlight.set(event.endpoint_id, left);
-        this.wake();
-      };
-      const send = this.attempt(event, release)
-        .catch((err: unknown) => {
-          // The outcome could not be written (database away): the lease runs out and the attempt is made again.
-          this.options.log.warn(
-            { webhook_id: event.endpoint_id, event_id: event.evento_id, err: (err as Error).message },
-            'notificações: resultado não gravado',
-          );
-        })
-        .finally(() => {
-          release();
-          this.sends.delete(send);
-          this.endedSinceVacuum++;
-          this.wake();
-        });
-      this.sends.add(send);
-    }
+    this.claimedFull = events.length >= room;
+    this.ready.push(...events);
+    this.startReady();
     return events.length;
   }
 
-  /** Every send started so far has ended (tests: after `claimAndSend`, with a driven clock). */
+  /** Starts claimed events, oldest first, while there are free slots. */
+  private startReady(): void {
+    while (this.ready.length > 0 && this.freeSlots > 0) {
+      const event = this.ready.shift();
+      if (event !== undefined) this.startSend(event);
+    }
+  }
+
+  private startSend(event: ClaimedEvent): void {
+    this.inFlight.set(event.endpoint_id, (this.inFlight.get(event.endpoint_id) ?? 0) + 1);
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      const left = (this.inFlight.get(event.endpoint_id) ?? 1) - 1;
+      if (left === 0) this.inFlight.delete(event.endpoint_id);
+      else this.inFlight.set(event.endpoint_id, left);
+      // A slot is free: the next claimed event takes it now, not at the loop's next turn.
+      this.startReady();
+      this.wake();
+    };
+    const send = this.attempt(event, release)
+      .catch((err: unknown) => {
+        // The outcome could not be written (database away): the lease runs out and the attempt is made again.
+        this.options.log.warn(
+          { webhook_id: event.endpoint_id, event_id: event.evento_id, err: (err as Error).message },
+          'notificações: resultado não gravado',
+        );
+      })
+      .finally(() => {
+        this.sends.delete(send);
+        release();
+        this.unpruned.add(event.endpoint_id);
+        this.endedSinceVacuum++;
+        this.wake();
+      });
+    this.sends.add(send);
+  }
+
+  /**
+   * Every event claimed so far has been sent and its outcome written, and the delivery logs are cut
+   * (tests: after `claimAndSend`, with a driven clock).
+   */
   async idle(): Promise<void> {
-    while (this.sends.size > 0) await Promise.allSettled([...this.sends]);
+    while (this.sends.size > 0 || this.ready.length > 0) {
+      this.startReady();
+      await Promise.allSettled([...this.sends]);
+    }
+    await this.pruneIfDue(true);
   }
 
   /** One attempt and its outcome; `sent` is called once the receiver has answered (or the send failed), freeing the slot. */

@@ -140,6 +140,28 @@ export async function claimDue(db: Db, o: ClaimOptions): Promise<ClaimedEvent[]>
   return rows;
 }
 
+/**
+ * Claimed events that were not sent (the instance is stopping): their leases end now and their
+ * attempt counts go back, so the next claim, by any instance, makes the same attempt at once
+ * instead of after the lease. A change event whose untried successor is already queued (it was
+ * being sent, so a later change did not join it) keeps its lease: the successor tells the same.
+ */
+export async function giveBack(db: Db, events: readonly { id: number; tentativa: number }[]): Promise<void> {
+  if (events.length === 0) return;
+  await sql`
+    UPDATE webhook_events e SET tentativa = e.tentativa - 1, reservado_ate = NULL
+     WHERE e.id IN (
+       SELECT x.id FROM webhook_events x
+         JOIN unnest(${events.map((e) => e.id)}::bigint[], ${events.map((e) => e.tentativa)}::int[]) AS f(id, tentativa)
+           ON x.id = f.id AND x.tentativa = f.tentativa
+        ORDER BY x.id FOR UPDATE OF x)
+       AND NOT (e.tentativa = 1 AND e.tipo = 'alteracoes.disponiveis' AND EXISTS (
+         SELECT 1 FROM webhook_events o
+          WHERE o.endpoint_id = e.endpoint_id AND o.recurso = e.recurso AND o.tentativa = 0 AND o.tipo = 'alteracoes.disponiveis'))`.execute(
+    db,
+  );
+}
+
 /** The event is done (delivered, given up, or dropped): deleted, if still at this attempt. */
 export async function finishEvent(db: Db, id: number, tentativa: number): Promise<boolean> {
   const result = await sql`DELETE FROM webhook_events WHERE id = ${id} AND tentativa = ${tentativa}`.execute(db);
@@ -164,36 +186,23 @@ export interface Delivery {
   duracaoMs: number;
 }
 
+/** The delivery log's lines as `unnest` arrays, in their order (`ordem`). */
+const linesOf = (lines: readonly Delivery[]) => sql`
+  unnest(${lines.map((d) => d.endpointId)}::bigint[], ${lines.map((d) => d.at)}::timestamptz[],
+         ${lines.map((d) => d.eventoId)}::text[], ${lines.map((d) => d.tipo)}::text[],
+         ${lines.map((d) => d.tentativa)}::int[], ${lines.map((d) => d.httpStatus)}::int[],
+         ${lines.map((d) => d.erro)}::text[], ${lines.map((d) => d.duracaoMs)}::int[])
+    WITH ORDINALITY AS l(endpoint_id, em, evento_id, tipo, tentativa, http_status, erro, duracao_ms, ordem)`;
+
 /**
- * Lines of the delivery log, in their order, inside the outcome's transaction; each endpoint
- * keeps its newest WEBHOOK_DELIVERY_LOG_SIZE. One writer of an endpoint's log at a time (until the
- * transaction ends): two instances writing at once would each prune without seeing the other's
- * line and keep 101. The endpoints' locks are taken in id order, so two writers never wait on each
- * other in a cycle.
+ * One line of the delivery log, inside the outcome's transaction (an attempt whose event goes on).
+ * Its foreign key locks the endpoint (KEY SHARE) before the transaction touches the event, the
+ * order every writer keeps (see recordFinished). The log is cut to its size by pruneDeliveries.
  */
-async function writeLines(db: Db, lines: readonly Delivery[]): Promise<void> {
-  const endpoints = [...new Set(lines.map((d) => d.endpointId))].sort((a, b) => a - b);
-  await sql`SELECT pg_advisory_xact_lock(hashtextextended('webhook_deliveries:' || e::text, 0))
-              FROM unnest(${endpoints}::bigint[]) AS e ORDER BY e`.execute(db);
+export async function recordDelivery(db: Db, d: Delivery): Promise<void> {
   await sql`
     INSERT INTO webhook_deliveries (endpoint_id, em, evento_id, tipo, tentativa, http_status, erro, duracao_ms)
-    SELECT l.endpoint_id, l.em, l.evento_id, l.tipo, l.tentativa, l.http_status, l.erro, l.duracao_ms
-      FROM unnest(${lines.map((d) => d.endpointId)}::bigint[], ${lines.map((d) => d.at)}::timestamptz[],
-                  ${lines.map((d) => d.eventoId)}::text[], ${lines.map((d) => d.tipo)}::text[],
-                  ${lines.map((d) => d.tentativa)}::int[], ${lines.map((d) => d.httpStatus)}::int[],
-                  ${lines.map((d) => d.erro)}::text[], ${lines.map((d) => d.duracaoMs)}::int[])
-           WITH ORDINALITY AS l(endpoint_id, em, evento_id, tipo, tentativa, http_status, erro, duracao_ms, ordem)
-     ORDER BY l.ordem`.execute(db);
-  await sql`
-    DELETE FROM webhook_deliveries w USING unnest(${endpoints}::bigint[]) AS p(endpoint_id)
-     WHERE w.endpoint_id = p.endpoint_id AND w.id < (
-       SELECT x.id FROM webhook_deliveries x WHERE x.endpoint_id = p.endpoint_id
-        ORDER BY x.id DESC OFFSET ${WEBHOOK_DELIVERY_LOG_SIZE - 1} LIMIT 1)`.execute(db);
-}
-
-/** One line of the delivery log, inside the outcome's transaction (an attempt whose event goes on). */
-export async function recordDelivery(db: Db, d: Delivery): Promise<void> {
-  await writeLines(db, [d]);
+    SELECT l.endpoint_id, l.em, l.evento_id, l.tipo, l.tentativa, l.http_status, l.erro, l.duracao_ms FROM ${linesOf([d])}`.execute(db);
 }
 
 /** A finished attempt whose event ends with it: its delivery-log line, and the event at that attempt. */
@@ -202,27 +211,59 @@ export interface Finished extends Delivery {
 }
 
 /**
- * The outcomes of many finished attempts in one transaction (ADR 0020, amended): their lines of
- * the delivery log (writeLines), then each event deleted if still at its attempt. Written one
- * attempt at a time this was six statements and a commit per delivery, on the central database
- * the data API reads. An event no longer at its attempt (its lease ran out: another claim owns
- * it now) is left as it is.
+ * The outcomes of many finished attempts in one statement (ADR 0020, amended): their lines of the
+ * delivery log, then each event deleted if still at its attempt. It was a transaction of six
+ * statements per group (BEGIN, the log's locks, the lines, the log's cut, the events, COMMIT), on
+ * the central database the data API reads; each statement is a round trip and a wake-up of a
+ * backend, which cost the database more than running them (pg_stat_statements, bench:webhooks).
+ *
+ * Lock order, the one the settings keep (lockEndpoint, then dropPending): endpoints first, then
+ * events. The lines' SELECT takes the endpoints' KEY SHARE locks itself, and the events are
+ * locked only after the lines are in: the `(SELECT count(*) FROM linhas)` gate is an init plan,
+ * run, and with it the whole INSERT, before the event subquery reads a row. A pause (FOR UPDATE
+ * of the endpoint, then its events) is waited for and never waits on this statement. A line of an
+ * endpoint deleted meanwhile is skipped (the locking read finds the row gone), where a foreign-key
+ * error would have lost the whole group's outcomes. An event no longer at its attempt (its lease
+ * ran out: another claim owns it now) is left as it is; its rows are locked in id order, as
+ * dropPending locks them, so two writers never cross.
  */
 export async function recordFinished(db: Kysely<CentralDatabase>, finished: readonly Finished[]): Promise<void> {
   if (finished.length === 0) return;
-  return db.transaction().execute(async (trx) => {
-    // The lines first: their foreign-key checks lock the endpoints (KEY SHARE) before any event,
-    // as writing one outcome did, so a pause or a deletion that holds an endpoint and then
-    // deletes its events never waits on this transaction while it waits on them.
-    await writeLines(trx, finished);
-    // The events' rows are locked in id order, as dropPending locks them: two writers never cross.
-    await sql`
-      DELETE FROM webhook_events WHERE id IN (
-        SELECT e.id FROM webhook_events e
-          JOIN unnest(${finished.map((f) => f.eventId)}::bigint[], ${finished.map((f) => f.tentativa)}::int[]) AS f(id, tentativa)
-            ON e.id = f.id AND e.tentativa = f.tentativa
-         ORDER BY e.id FOR UPDATE OF e)`.execute(trx);
-  });
+  await sql`
+    WITH linhas AS (
+      INSERT INTO webhook_deliveries (endpoint_id, em, evento_id, tipo, tentativa, http_status, erro, duracao_ms)
+      SELECT l.endpoint_id, l.em, l.evento_id, l.tipo, l.tentativa, l.http_status, l.erro, l.duracao_ms
+        FROM ${linesOf(finished)} JOIN webhook_endpoints w ON w.id = l.endpoint_id
+       ORDER BY l.ordem
+         FOR KEY SHARE OF w
+      RETURNING 1
+    )
+    DELETE FROM webhook_events WHERE id IN (
+      SELECT e.id FROM webhook_events e
+        JOIN unnest(${finished.map((f) => f.eventId)}::bigint[], ${finished.map((f) => f.tentativa)}::int[]) AS f(id, tentativa)
+          ON e.id = f.id AND e.tentativa = f.tentativa
+       WHERE (SELECT count(*) FROM linhas) >= 0
+       ORDER BY e.id FOR UPDATE OF e)`.execute(db);
+}
+
+/**
+ * Cuts the delivery logs of these endpoints to their newest WEBHOOK_DELIVERY_LOG_SIZE lines (D54),
+ * for many endpoints in one statement, a few times a second at most (the dispatcher), not in each
+ * outcome's: a log may hold more lines between two cuts, and every reader asks for the newest
+ * WEBHOOK_DELIVERY_LOG_SIZE. No lock is needed to stay exact: each endpoint's cut is the id of the
+ * oldest line to keep among those this statement sees, and a line it does not see yet (committed
+ * after it began) only has a higher id, so no line among the newest is ever cut. Rows another
+ * instance's cut holds are skipped (SKIP LOCKED): it is deleting them.
+ */
+export async function pruneDeliveries(db: Kysely<CentralDatabase>, endpoints: readonly number[]): Promise<void> {
+  if (endpoints.length === 0) return;
+  await sql`
+    DELETE FROM webhook_deliveries WHERE id IN (
+      SELECT w.id FROM unnest(${endpoints}::bigint[]) AS p(endpoint_id)
+        JOIN webhook_deliveries w ON w.endpoint_id = p.endpoint_id
+       WHERE w.id < (SELECT x.id FROM webhook_deliveries x WHERE x.endpoint_id = p.endpoint_id
+                      ORDER BY x.id DESC OFFSET ${WEBHOOK_DELIVERY_LOG_SIZE - 1} LIMIT 1)
+         FOR UPDATE OF w SKIP LOCKED)`.execute(db);
 }
 
 /** D54: after the last retry the endpoint stops, saying why; what it still had queued is dropped. */
