@@ -296,8 +296,12 @@ export async function queueDepth(db: Db, now: Date): Promise<{ pendentes: number
  * claim and deleted, its cadence row updated, its delivery-log line pruned: at hundreds of
  * deliveries a second the tables hold tens of thousands of dead rows per minute, which every claim
  * then walks past; autovacuum visits a database once a minute at best, and may be off. SKIP_LOCKED:
- * when another instance is vacuuming a table, this one leaves it.
+ * when another instance is vacuuming a table, this one leaves it. TRUNCATE false: giving the
+ * emptied end of a table back to the file system takes an exclusive lock that every claim and
+ * enqueue waits for, and after a burst it outlasted the statement timeout (bench:webhooks, three
+ * runs: "canceling statement due to statement timeout … while truncating relation
+ * webhook_events"); the pages are reused by the next burst anyway.
  */
 export async function vacuumQueue(db: Kysely<CentralDatabase>): Promise<void> {
-  await sql`VACUUM (SKIP_LOCKED) webhook_events, webhook_cadence, webhook_deliveries`.execute(db);
+  await sql`VACUUM (SKIP_LOCKED, TRUNCATE false) webhook_events, webhook_cadence, webhook_deliveries`.execute(db);
 }
