@@ -139,8 +139,8 @@ export class Dispatcher {
   }
 
   /**
-   * How many events a claim may take now: none while at least a slot's worth of claimed events
-   * still waits (claims then come in batches, not one per freed slot), else up to the free slots
+   * How many events a claim may take now: none while claimed events still waiting number half the
+   * slots or more (claims then come in batches, not one per freed slot), else up to the free slots
    * and CLAIMED_AHEAD_PER_SLOT more per slot, within the bound on unended attempts.
    */
   private get claimRoom(): number {
