@@ -141,6 +141,19 @@ export async function claimDue(db: Db, o: ClaimOptions): Promise<ClaimedEvent[]>
 }
 
 /**
+ * The ids of the events (`ids`) still at their attempts (`tentativas`) (an event past it was claimed again
+ * after its lease ran out: another instance owns it now), their rows locked in id order, as
+ * dropPending locks them, so two writers never cross. `gate`: a condition the subquery must pass
+ * before it reads a row (recordFinished's lock order).
+ */
+const stillAt = (ids: readonly number[], tentativas: readonly number[], gate = sql`true`) => sql`
+  SELECT x.id FROM webhook_events x
+    JOIN unnest(${ids}::bigint[], ${tentativas}::int[]) AS f(id, tentativa)
+      ON x.id = f.id AND x.tentativa = f.tentativa
+   WHERE ${gate}
+   ORDER BY x.id FOR UPDATE OF x`;
+
+/**
  * Claimed events that were not sent (the instance is stopping): their leases end now and their
  * attempt counts go back, so the next claim, by any instance, makes the same attempt at once
  * instead of after the lease. A change event whose untried successor is already queued (it was
@@ -150,11 +163,10 @@ export async function giveBack(db: Db, events: readonly { id: number; tentativa:
   if (events.length === 0) return;
   await sql`
     UPDATE webhook_events e SET tentativa = e.tentativa - 1, reservado_ate = NULL
-     WHERE e.id IN (
-       SELECT x.id FROM webhook_events x
-         JOIN unnest(${events.map((e) => e.id)}::bigint[], ${events.map((e) => e.tentativa)}::int[]) AS f(id, tentativa)
-           ON x.id = f.id AND x.tentativa = f.tentativa
-        ORDER BY x.id FOR UPDATE OF x)
+     WHERE e.id IN (${stillAt(
+       events.map((x) => x.id),
+       events.map((x) => x.tentativa),
+     )})
        AND NOT (e.tentativa = 1 AND e.tipo = 'alteracoes.disponiveis' AND EXISTS (
          SELECT 1 FROM webhook_events o
           WHERE o.endpoint_id = e.endpoint_id AND o.recurso = e.recurso AND o.tentativa = 0 AND o.tipo = 'alteracoes.disponiveis'))`.execute(
@@ -224,8 +236,7 @@ export interface Finished extends Delivery {
  * of the endpoint, then its events) is waited for and never waits on this statement. A line of an
  * endpoint deleted meanwhile is skipped (the locking read finds the row gone), where a foreign-key
  * error would have lost the whole group's outcomes. An event no longer at its attempt (its lease
- * ran out: another claim owns it now) is left as it is; its rows are locked in id order, as
- * dropPending locks them, so two writers never cross.
+ * ran out: another claim owns it now) is left as it is (stillAt).
  */
 export async function recordFinished(db: Kysely<CentralDatabase>, finished: readonly Finished[]): Promise<void> {
   if (finished.length === 0) return;
@@ -238,12 +249,11 @@ export async function recordFinished(db: Kysely<CentralDatabase>, finished: read
          FOR KEY SHARE OF w
       RETURNING 1
     )
-    DELETE FROM webhook_events WHERE id IN (
-      SELECT e.id FROM webhook_events e
-        JOIN unnest(${finished.map((f) => f.eventId)}::bigint[], ${finished.map((f) => f.tentativa)}::int[]) AS f(id, tentativa)
-          ON e.id = f.id AND e.tentativa = f.tentativa
-       WHERE (SELECT count(*) FROM linhas) >= 0
-       ORDER BY e.id FOR UPDATE OF e)`.execute(db);
+    DELETE FROM webhook_events WHERE id IN (${stillAt(
+      finished.map((f) => f.eventId),
+      finished.map((f) => f.tentativa),
+      sql`(SELECT count(*) FROM linhas) >= 0`,
+    )})`.execute(db);
 }
 
 /**
