@@ -384,8 +384,17 @@ describe('the Notificações panel of a credential', () => {
     await waitForFocus(page, `[data-action="webhook-delete"][data-webhook-id="${endpointId}"]`);
     assert.equal(await item().count(), 1);
 
-    await page.keyboard.press('Enter');
+    // Opened, cancelled and opened again within one task, before the browser fires the close
+    // event (a quick user under load): the new opening keeps its endpoint, so its submit deletes.
+    await page.evaluate((id) => {
+      const trigger = document.querySelector<HTMLElement>(`[data-action="webhook-delete"][data-webhook-id="${id}"]`);
+      const cancel = document.querySelector<HTMLElement>('#webhook-delete-dialog [data-action="dialog-cancel"]');
+      trigger?.click();
+      cancel?.click();
+      trigger?.click();
+    }, endpointId);
     await page.locator('#webhook-delete-dialog').waitFor({ state: 'visible' });
+    await waitForFocus(page, '#webhook-delete-dialog [data-action="dialog-cancel"]');
     await page.keyboard.press('Shift+Tab');
     await page.keyboard.press('Enter');
     await page.locator('#webhook-delete-dialog').waitFor({ state: 'hidden' });

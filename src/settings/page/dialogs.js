@@ -22,11 +22,16 @@ export function cancelDialog(button) {
 }
 
 /**
- * Runs on every dialog's close event: no password stays in a closed dialog.
+ * Runs on every dialog's close event: no password stays in a closed dialog. A dialog open again
+ * by then is left to its new opening.
  * @param {Event} event
  */
 export function onDialogClosed(event) {
   const dialog = /** @type {HTMLDialogElement} */ (event.currentTarget);
+  // The close event comes in a later task than close() itself, and the browser runs input first:
+  // a dialog closed and opened again at once (Cancel, then its button, by keyboard) would have the
+  // new opening's endpoint, credential and trigger wiped here, and its submit would do nothing.
+  if (dialog.open) return;
   if (dialog.id === 'secret-dialog') {
     onSecretClosed();
     return;
