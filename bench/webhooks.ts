@@ -773,6 +773,17 @@ const rpsSummary = (rounds: DataRound[]) => {
   };
 };
 
+/**
+ * With ÷ without for each round: its two sides ran next to each other (A B, then B A), so the
+ * machine's drift over the run, which moves both, is mostly out of each figure; their spread says
+ * how far one run's medians can be read.
+ */
+const pairRatios = (r: { with_webhooks: DataRound[]; without_webhooks: DataRound[] }): number[] =>
+  r.with_webhooks.flatMap((w, i) => {
+    const wo = r.without_webhooks[i];
+    return wo === undefined ? [] : [w.rps / wo.rps];
+  });
+
 function latencyRow(p: LatencyPhase): string {
   const l = p.latency;
   const d = p.per_delivery;
@@ -822,7 +833,11 @@ function table(r: Results): string {
     `| deliveries per second, one instance, fast receivers | **${fmt(b2.per_second, 1)}/s** | ${fmt(b2.delivered)} of ${fmt(b2.queued)} \`teste\` events (${OPT.burst} per endpoint, queued in one commit) in ${fmt(b2.seconds, 1)} s from the first arrival to the last (${fmt(b2.seconds_from_commit, 1)} s from the commit); server core ${fmt(b2.server_core_share * 100)}% |`,
     `| GET /v1/clientes page 1, writes streaming, ${fmt(r.endpoints)} endpoints receiving | ${fmt(a.median, 1)} req/s (${fmt(a.min, 1)}–${fmt(a.max, 1)}) | p99 ${fmt(a.p99_ms, 1)} ms; server core ${fmt(a.server_core_share * 100)}%, receivers ${fmt(a.receivers_core_share * 100)}%, PostgreSQL ${fmt(a.postgres_core_share * 100)}% of a core; unexpected answers ${a.unexpected} |`,
     `| same, every endpoint paused (no scan, no sends) | ${fmt(b.median, 1)} req/s (${fmt(b.min, 1)}–${fmt(b.max, 1)}) | p99 ${fmt(b.p99_ms, 1)} ms; server core ${fmt(b.server_core_share * 100)}%, receivers ${fmt(b.receivers_core_share * 100)}%, PostgreSQL ${fmt(b.postgres_core_share * 100)}% of a core; unexpected answers ${b.unexpected}; ${r.arrivals_while_paused} events arrived meanwhile |`,
-    `| data API with webhooks ÷ without | **${fmt(ratio, 2)}×** | medians of ${r.with_webhooks.length} rounds each |`,
+    `| data API with webhooks ÷ without | **${fmt(ratio, 2)}×** | medians of ${r.with_webhooks.length} rounds each; round by round (each side's round i, run back to back): ${pairRatios(
+      r,
+    )
+      .map((x) => `${fmt(x, 2)}×`)
+      .join(', ')} |`,
     `| signatures verified (standardwebhooks, 1 endpoint in ${VERIFY_EVERY}) | ${fmt(r.signatures.verified)} valid, ${fmt(r.signatures.failed)} invalid | |`,
     `| server log | ${r.server_log.warnings} warnings, ${r.server_log.errors} errors (besides the \`WEBHOOKS_ALLOW_PRIVATE\` notice) | ${fmt(r.server_log.delivered_lines)} \`notificação entregue\` lines, ${r.server_log.failed_attempt_lines} failed or refused attempts |`,
   ].join('\n');
