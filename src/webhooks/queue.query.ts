@@ -145,13 +145,21 @@ export async function claimDue(db: Db, o: ClaimOptions): Promise<ClaimedEvent[]>
  * after its lease ran out: another instance owns it now), their rows locked in id order, as
  * dropPending locks them, so two writers never cross. `gate`: a condition the subquery must pass
  * before it reads a row (recordFinished's lock order).
+ *
+ * An array, for `id = ANY(…)`, not a subquery for `id IN (…)`: a locking subquery cannot be
+ * flattened, and `IN` made it the inner side of a nested loop over the whole queue, locked again
+ * for each row. With 5,000 events queued and statistics that said the queue was empty (it was,
+ * when last vacuumed), a group of 200 outcomes took 232 ms and ~1 million buffer reads, and under
+ * a burst on a busy machine each group ran into the statement timeout (bench:webhooks, EXPLAIN
+ * ANALYZE). As an array it runs once, before the statement reads a row, and the rows are found by
+ * their ids, whatever the queue's size or statistics; `x.id = ANY` does the same inside.
  */
 const stillAt = (ids: readonly number[], tentativas: readonly number[], gate = sql`true`) => sql`
-  SELECT x.id FROM webhook_events x
+  ARRAY(SELECT x.id FROM webhook_events x
     JOIN unnest(${ids}::bigint[], ${tentativas}::int[]) AS f(id, tentativa)
       ON x.id = f.id AND x.tentativa = f.tentativa
-   WHERE ${gate}
-   ORDER BY x.id FOR UPDATE OF x`;
+   WHERE x.id = ANY(${ids}::bigint[]) AND ${gate}
+   ORDER BY x.id FOR UPDATE OF x)`;
 
 /**
  * Claimed events that were not sent (the instance is stopping): their leases end now and their
@@ -163,7 +171,7 @@ export async function giveBack(db: Db, events: readonly { id: number; tentativa:
   if (events.length === 0) return;
   await sql`
     UPDATE webhook_events e SET tentativa = e.tentativa - 1, reservado_ate = NULL
-     WHERE e.id IN (${stillAt(
+     WHERE e.id = ANY(${stillAt(
        events.map((x) => x.id),
        events.map((x) => x.tentativa),
      )})
@@ -240,7 +248,11 @@ export interface Finished extends Delivery {
  */
 export async function recordFinished(db: Kysely<CentralDatabase>, finished: readonly Finished[]): Promise<void> {
   if (finished.length === 0) return;
-  await sql`
+  await recordFinishedStatement(finished).execute(db);
+}
+
+/** recordFinished's statement, for a test that reads its plan. */
+export const recordFinishedStatement = (finished: readonly Finished[]) => sql`
     WITH linhas AS (
       INSERT INTO webhook_deliveries (endpoint_id, em, evento_id, tipo, tentativa, http_status, erro, duracao_ms)
       SELECT l.endpoint_id, l.em, l.evento_id, l.tipo, l.tentativa, l.http_status, l.erro, l.duracao_ms
@@ -249,12 +261,11 @@ export async function recordFinished(db: Kysely<CentralDatabase>, finished: read
          FOR KEY SHARE OF w
       RETURNING 1
     )
-    DELETE FROM webhook_events WHERE id IN (${stillAt(
+    DELETE FROM webhook_events WHERE id = ANY(${stillAt(
       finished.map((f) => f.eventId),
       finished.map((f) => f.tentativa),
       sql`(SELECT count(*) FROM linhas) >= 0`,
-    )})`.execute(db);
-}
+    )})`;
 
 /**
  * Cuts the delivery logs of these endpoints to their newest WEBHOOK_DELIVERY_LOG_SIZE lines (D54),
@@ -287,9 +298,10 @@ export async function disableEndpoint(db: Db, endpointId: number, motivo: string
 /** Drops an endpoint's queued events (paused, disabled). */
 export async function dropPending(db: Db, endpointId: number): Promise<void> {
   // In id order, as recordFinished locks them (a lock taken in scan order could cross its own).
+  // An array, not `IN (…)`: see stillAt.
   await sql`
-    DELETE FROM webhook_events WHERE id IN (
-      SELECT id FROM webhook_events WHERE endpoint_id = ${endpointId} ORDER BY id FOR UPDATE)`.execute(db);
+    DELETE FROM webhook_events WHERE id = ANY(ARRAY(
+      SELECT id FROM webhook_events WHERE endpoint_id = ${endpointId} ORDER BY id FOR UPDATE))`.execute(db);
 }
 
 /** Events waiting (due or not) and the age of the oldest due one, in seconds: for the metrics. */

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import type net from 'node:net';
 import type pg from 'pg';
+import { CompiledQuery, sql } from 'kysely';
 import pino from 'pino';
 import { Metrics } from '../../src/observability/metrics.ts';
 import { Webhook } from 'standardwebhooks';
@@ -20,7 +21,7 @@ import {
   type WebhookContext,
 } from '../../src/webhooks/endpoints.service.ts';
 import { eventBody, newEventId } from '../../src/webhooks/events.ts';
-import { claimDue, enqueueEvent, finishEvent, recordFinished } from '../../src/webhooks/queue.query.ts';
+import { claimDue, enqueueEvent, finishEvent, recordFinished, recordFinishedStatement } from '../../src/webhooks/queue.query.ts';
 import { secretKeyReader } from '../../src/webhooks/secret-key.ts';
 import { NotificationSender, type Attempt, type Outcome } from '../../src/webhooks/sender.ts';
 import { startNotificationWorker } from '../../src/webhooks/notification-worker.ts';
@@ -603,5 +604,56 @@ describe('the notification queue and its worker (D52-D54)', () => {
     const [line] = await deliveriesOf(ctx, 1, id, 1);
     assert.equal(line?.http_status, null);
     assert.match(line?.error ?? '', /endereço não público recusado: 127\.0\.0\.1/);
+  });
+});
+
+describe('the outcome statement with a long queue', () => {
+  // The statistics of a queue vacuumed while empty say it is empty; a burst then fills it. The
+  // outcome group found its events through `id IN (locking subquery)`, which ran the subquery
+  // again for every queued row: 5,000 queued, 200 outcomes, ~1 million buffer reads and 232 ms on
+  // PostgreSQL, past the statement timeout on a busy machine. Buffers, unlike time, do not depend
+  // on the machine.
+  test('a group of 200 reads its own events, not the queue once per event', async () => {
+    const { id } = await endpoint(['clientes'], '/plan');
+    await sql`ANALYZE webhook_events`.execute(ts.store.central);
+    await sql`
+      INSERT INTO webhook_events (endpoint_id, evento_id, tipo, recurso, corpo, proxima_em, created_at)
+      SELECT ${id}, 'evt_plano_' || g, 'teste', NULL, '{}', ${clock}, ${clock} FROM generate_series(1, 5000) AS g`.execute(
+      ts.store.central,
+    );
+    const claimed = await claimDue(ts.store.central, { now: clock, leaseMs: 60_000, limit: 200, perEndpoint: 200, busy: [] });
+    assert.equal(claimed.length, 200);
+    const finished = claimed.map((e) => ({
+      endpointId: id,
+      at: clock,
+      eventoId: e.evento_id,
+      tipo: e.tipo,
+      tentativa: e.tentativa,
+      httpStatus: 204,
+      erro: null,
+      duracaoMs: 1,
+      eventId: e.id,
+    }));
+    const compiled = recordFinishedStatement(finished).compile(ts.store.central);
+    const explained = CompiledQuery.raw(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${compiled.sql}`, [...compiled.parameters]);
+    let plan: { Plan: Record<string, unknown> } | undefined;
+    await ts.store.central
+      .transaction()
+      .execute(async (trx) => {
+        const { rows } = await trx.executeQuery<{ 'QUERY PLAN': unknown }>(explained);
+        const text = rows[0]?.['QUERY PLAN'];
+        plan = (typeof text === 'string' ? JSON.parse(text) : text)[0];
+        throw new Error('rolled back');
+      })
+      .catch((err: Error) => assert.equal(err.message, 'rolled back'));
+    const hits = Number(plan?.Plan['Shared Hit Blocks'] ?? NaN);
+    assert.ok(hits < 20_000, `buffers read: ${hits} (a read of the queue per queued event is ~1 million)`);
+
+    await recordFinished(ts.store.central, finished);
+    const left = await sql<{ n: number }>`SELECT count(*)::int AS n FROM webhook_events WHERE endpoint_id = ${id}`.execute(
+      ts.store.central,
+    );
+    assert.equal(left.rows[0]?.n, 4800);
+    assert.equal((await deliveriesOf(ctx, 1, id, 300)).length, 200);
   });
 });
