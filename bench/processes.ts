@@ -3,7 +3,7 @@
  * 1), the operator CLI. Every child is registered so that an error, Ctrl-C or SIGTERM stops
  * them all: a bench must never leave a server running.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -12,6 +12,15 @@ export const ROOT = path.resolve(import.meta.dirname, '..');
 export const HOST = '127.0.0.1';
 export const SERVER_CORE = '0';
 export const LOAD_CORE = '1';
+
+/**
+ * Pins a running process, every thread of it, to LOAD_CORE, where wrk runs: a process of the load
+ * side (the bench itself, what stands for an integrator's servers) must not take the server's core,
+ * or the server's figure would carry the harness's cost. Threads it starts later inherit the pin.
+ */
+export function pinToLoadCore(pid: number): void {
+  execFileSync('taskset', ['-a', '-p', '-c', LOAD_CORE, String(pid)], { stdio: 'ignore' });
+}
 
 const children = new Set<ChildProcess>();
 

@@ -35,7 +35,7 @@ import { enqueueEvent } from '../src/webhooks/queue.query.ts';
 import { secretKeyReader } from '../src/webhooks/secret-key.ts';
 import { createCredentials } from './credentials.ts';
 import { backendCpu, backendCpuDelta, cpuSeconds, loadAverage, memory, wrk, wrkVersion, type WrkResult } from './measure.ts';
-import { HOST, installCleanup, npmStart, ROOT, run, sleep, startServer, type Server } from './processes.ts';
+import { HOST, installCleanup, npmStart, pinToLoadCore, ROOT, run, sleep, startServer, type Server } from './processes.ts';
 import { median } from './report.ts';
 import { scratchDatabase } from './scratch-database.ts';
 import { AddressLabels, CredentialPool, KEY_BUDGET, tokenOf } from './tokens.ts';
@@ -158,6 +158,8 @@ async function startReceivers(): Promise<Receivers> {
   const ready = await next();
   if (ready.type !== 'ready') throw new Error('the receivers did not start');
   watched.receiversPid = child.pid ?? 0;
+  // The integrators' servers, elsewhere in real life: on the load core with wrk, not on the server's.
+  if (watched.receiversPid > 0) pinToLoadCore(watched.receiversPid);
   return {
     ports: ready.ports,
     verify: (secrets) => tell({ type: 'secrets', secrets }),
@@ -399,7 +401,7 @@ async function drain(pool: pg.Pool, arrivals: Arrivals): Promise<number> {
 
 interface DataRound extends WrkResult {
   server_core_share: number;
-  /** the receivers' process (the integrators' side, here on the same 2 cores), in cores */
+  /** the receivers' process (the integrators' side, here on the load core with wrk), in cores */
   receivers_core_share: number;
   /** the bench database's PostgreSQL backends (the server's pools and the writer), in cores */
   postgres_core_share: number;
@@ -408,8 +410,8 @@ interface DataRound extends WrkResult {
 
 /**
  * Where a round's CPU went besides the server: the receivers' process and PostgreSQL's backends,
- * set once both exist. On one machine the receivers take CPU that an integrator's own servers
- * would spend, and that the side without webhooks does not pay.
+ * set once both exist. The receivers spend CPU that an integrator's own servers would spend, and
+ * that the side without webhooks does not pay: they run on the load core (pinToLoadCore).
  */
 const watched: { receiversPid: number; postgres: pg.Client | null } = { receiversPid: 0, postgres: null };
 
@@ -864,6 +866,9 @@ function header(r: Results): string {
 
 async function main(): Promise<void> {
   installCleanup(log);
+  // The harness (the writer standing for the product's own writes, the arrivals' bookkeeping) is
+  // load side too: on the load core, so that the server's core carries only the server.
+  pinToLoadCore(process.pid);
   const startedAt = new Date().toISOString();
   const uptimeStart = uptime();
   const load = [loadAverage()];
@@ -941,7 +946,8 @@ async function main(): Promise<void> {
         .filter((l) => l !== '').length,
       node: process.version,
       wrk: wrkVersion().replace(/ \[.*$/, ''),
-      cpus: `\`nproc\` ${os.availableParallelism()} (${os.cpus()[0]?.model ?? '?'})`,
+      // The machine's cores, not this process's: it is pinned to the load core (pinToLoadCore).
+      cpus: `\`nproc\` ${os.cpus().length} (${os.cpus()[0]?.model ?? '?'})`,
       options: OPT,
       uptime_start: uptimeStart,
       uptime_end: uptime(),
