@@ -21,7 +21,14 @@ import {
   type WebhookContext,
 } from '../../src/webhooks/endpoints.service.ts';
 import { eventBody, newEventId } from '../../src/webhooks/events.ts';
-import { claimDue, enqueueEvent, finishEvent, recordFinished, recordFinishedStatement } from '../../src/webhooks/queue.query.ts';
+import {
+  claimDue,
+  claimStatement,
+  enqueueEvent,
+  finishEvent,
+  recordFinished,
+  recordFinishedStatement,
+} from '../../src/webhooks/queue.query.ts';
 import { secretKeyReader } from '../../src/webhooks/secret-key.ts';
 import { NotificationSender, type Attempt, type Outcome } from '../../src/webhooks/sender.ts';
 import { startNotificationWorker } from '../../src/webhooks/notification-worker.ts';
@@ -613,6 +620,47 @@ describe('the outcome statement with a long queue', () => {
   // again for every queued row: 5,000 queued, 200 outcomes, ~1 million buffer reads and 232 ms on
   // PostgreSQL, past the statement timeout on a busy machine. Buffers, unlike time, do not depend
   // on the machine.
+  test("a claim's generic plan finds its chosen events by id, not by walking the queue once per chosen event", async () => {
+    const { id } = await endpoint(['clientes'], '/claim-plan');
+    const burst = (tag: string) => sql`
+      INSERT INTO webhook_events (endpoint_id, evento_id, tipo, recurso, corpo, proxima_em, created_at)
+      SELECT ${id}, ${tag} || g, 'teste', NULL, '{}', ${clock}, ${clock} FROM generate_series(1, 5000) AS g`;
+    // The statistics the worker's own vacuum leaves after a burst has drained: the queue's pages
+    // kept (TRUNCATE false, vacuumQueue), no row in them. Then the next burst of 5,000.
+    await burst('evt_antes_').execute(ts.store.central);
+    await sql`DELETE FROM webhook_events`.execute(ts.store.central);
+    await sql`VACUUM (ANALYZE, TRUNCATE false) webhook_events`.execute(ts.store.central);
+    await burst('evt_claim_').execute(ts.store.central);
+    // The plan the server's prepared claim runs on once PostgreSQL settles on a generic one.
+    const compiled = claimStatement({ now: clock, leaseMs: 60_000, limit: 64, perEndpoint: 64, busy: [] }).compile(ts.store.central);
+    const literal = (v: unknown): string =>
+      v instanceof Date ? `'${v.toISOString()}'` : Array.isArray(v) ? `'{${v.join(',')}}'` : String(v as number);
+    let plan: { Plan: Record<string, unknown> } | undefined;
+    await ts.store.central
+      .transaction()
+      .execute(async (trx) => {
+        await sql`SET LOCAL plan_cache_mode = force_generic_plan`.execute(trx);
+        await trx.executeQuery(CompiledQuery.raw(`PREPARE claim_plan AS ${compiled.sql}`));
+        try {
+          const { rows } = await trx.executeQuery<{ 'QUERY PLAN': unknown }>(
+            CompiledQuery.raw(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) EXECUTE claim_plan(${compiled.parameters.map(literal).join(', ')})`),
+          );
+          const text = rows[0]?.['QUERY PLAN'];
+          plan = (typeof text === 'string' ? JSON.parse(text) : text)[0];
+        } finally {
+          await trx.executeQuery(CompiledQuery.raw('DEALLOCATE claim_plan'));
+        }
+        throw new Error('rolled back');
+      })
+      .catch((err: Error) => assert.equal(err.message, 'rolled back'));
+    assert.equal(plan?.Plan['Actual Rows'], 64, 'the claim took 64 events');
+    const hits = Number(plan?.Plan['Shared Hit Blocks'] ?? NaN);
+    assert.ok(hits < 5_000, `buffers read: ${hits} (21,205 when the queue was walked once per chosen event)`);
+    const claimed = await claimDue(ts.store.central, { now: clock, leaseMs: 60_000, limit: 64, perEndpoint: 64, busy: [] });
+    assert.equal(claimed.length, 64);
+    assert.ok(claimed.every((e) => e.tentativa === 1 && e.endpoint_id === id));
+  });
+
   test('a group of 200 reads its own events, not the queue once per event', async () => {
     const { id } = await endpoint(['clientes'], '/plan');
     await sql`ANALYZE webhook_events`.execute(ts.store.central);
