@@ -17,7 +17,7 @@ import {
   type ChangedResource,
 } from './change-scan.query.ts';
 import { eventBody, newEventId } from './events.ts';
-import { enqueueChanges } from './queue.query.ts';
+import { enqueueChanges, type ClaimedEvent, type Enqueued, type HandOff } from './queue.query.ts';
 
 /**
  * How often each database's log is scanned. Half a second: a commit waits for the next scan
@@ -38,10 +38,17 @@ export interface ScannerOptions {
   metrics?: Metrics;
   now?: () => Date;
   intervalMs?: number;
-  /** told when events were queued (the worker of this process looks at once) */
-  queued?: () => void;
+  /** the dispatcher of this process: takes the due events a scan queues, and is woken for the others */
+  dispatcher?: ScanDispatcher;
   /** log rows one scan reads at most (tests make it small) */
   rowLimit?: number;
+}
+
+/** What the scanner needs of the dispatcher of its process (Dispatcher). */
+export interface ScanDispatcher {
+  handOffTerms(): HandOff | null;
+  adopt(events: ClaimedEvent[], terms: HandOff): void;
+  wake(): void;
 }
 
 const byTable = new Map<string, (typeof NOTIFIABLE_RESOURCES)[number]>(NOTIFIABLE_RESOURCES.map((r) => [r.tabela, r]));
@@ -105,16 +112,27 @@ export class ChangeScanner {
       this.failed(CENTRAL_NAME, err);
       return 0;
     }
+    let unclaimed = 0;
     for (const database of databases) {
+      // The due events this scan queues go straight to this process's dispatcher, claimed in the
+      // statement that queues them (ADR 0020, fourth amendment), once the scan has committed.
+      const terms = this.options.dispatcher?.handOffTerms() ?? null;
+      let claimed: ClaimedEvent[] = [];
       try {
-        queued += await this.scanDatabase(database.name, database.ref);
+        const enqueued = await this.scanDatabase(database.name, database.ref, terms);
+        queued += enqueued.queued;
+        claimed = enqueued.claimed;
+        unclaimed += enqueued.queued - claimed.length;
         if (this.failing.delete(database.name))
           this.options.log.info({ banco: database.name }, 'notificações: alterações voltaram a ser lidas');
       } catch (err) {
         this.failed(database.name, err);
+      } finally {
+        if (terms !== null) this.options.dispatcher?.adopt(claimed, terms);
       }
     }
-    if (queued > 0) this.options.queued?.();
+    // Events not handed over (no room, their endpoint busy, due later): a claim looks for them now.
+    if (unclaimed > 0) this.options.dispatcher?.wake();
     return queued;
   }
 
@@ -128,16 +146,16 @@ export class ChangeScanner {
   }
 
   /**
-   * Scans one database; the number of events queued. Its scan row is held for the whole scan, so
+   * Scans one database; the events queued, and those handed over on `handOff`'s terms. Its scan row is held for the whole scan, so
    * no other instance scans it meanwhile; the new horizon is saved with the events. When the range
    * holds more than the row limit (a bulk import), the pairs come from one index probe per company
    * and table instead, as exact and bounded by the number of companies.
    */
-  async scanDatabase(banco: string, ref: TenantDbRef | null): Promise<number> {
+  async scanDatabase(banco: string, ref: TenantDbRef | null, handOff: HandOff | null = null): Promise<Enqueued> {
     const limit = this.options.rowLimit ?? SCAN_ROW_LIMIT;
     return this.options.db.transaction().execute(async (trx) => {
       const held = await holdScan(trx, banco);
-      if (held === null) return 0;
+      if (held === null) return { queued: 0, claimed: [] };
       // The central database's log is read in this very transaction: on the embedded store one
       // connection's open transaction holds every other, so a second connection would wait on it.
       const changed =
@@ -166,10 +184,10 @@ export class ChangeScanner {
           corpo: eventBody(id, 'alteracoes.disponiveis', now, f.recurso),
         };
       });
-      const queued = await enqueueChanges(trx, events, now, WEBHOOK_COALESCE_MS);
+      const enqueued = await enqueueChanges(trx, events, now, WEBHOOK_COALESCE_MS, handOff ?? undefined);
       await saveScan(trx, banco, changed.horizonte);
-      if (queued > 0) this.options.metrics?.webhookEvents.inc({ tipo: 'alteracoes.disponiveis' }, queued);
-      return queued;
+      if (enqueued.queued > 0) this.options.metrics?.webhookEvents.inc({ tipo: 'alteracoes.disponiveis' }, enqueued.queued);
+      return enqueued;
     });
   }
 }

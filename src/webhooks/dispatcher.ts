@@ -18,6 +18,7 @@ import {
   rescheduleEvent,
   vacuumQueue,
   type ClaimedEvent,
+  type HandOff,
 } from './queue.query.ts';
 import { succeeded, type Attempt, type Outcome } from './sender.ts';
 
@@ -60,6 +61,15 @@ const PRUNE_EVERY_MS = 1000;
  */
 const CLAIMED_AHEAD_PER_SLOT = 1;
 
+/**
+ * After a claim that found nothing due, the end of a send claims again no sooner than this. Most
+ * events come handed over by the scan (handOff), so a claim at each end of a send found nothing
+ * nearly every time, a statement walking past every event under way (~100 a second in
+ * bench:webhooks). An endpoint that got its whole share may have more due: the end of its last
+ * send claims at once all the same (sharesTaken).
+ */
+const EMPTY_CLAIM_PAUSE_MS = 100;
+
 /** The receiver's address for the log: scheme and host only (a query string may hold an integrator's token). */
 const origin = (url: string): string => {
   try {
@@ -93,6 +103,14 @@ export class Dispatcher {
   private prunedAt = 0;
   /** the last claim took all it asked for: more may be due */
   private claimedFull = false;
+  /** when the last claim found nothing due (0 once one finds some), and the wake held back since */
+  private emptyClaimAt = 0;
+  private heldWake: NodeJS.Timeout | null = null;
+  /** room promised to hand-offs under way (handOffTerms, adopt), and whether a claim waited for it */
+  private promised = 0;
+  private claimDeferred = false;
+  /** endpoints that got their whole share in a claim or hand-off: more of theirs may be due */
+  private readonly sharesTaken = new Set<number>();
   private readonly outcomes: OutcomeWriter;
   private readonly secrets = new OpenedSecrets();
   private running = false;
@@ -144,10 +162,60 @@ export class Dispatcher {
    * and CLAIMED_AHEAD_PER_SLOT more per slot, within the bound on unended attempts.
    */
   private get claimRoom(): number {
-    const waiting = this.ready.length;
+    const waiting = this.ready.length + this.promised;
     if (waiting >= Math.ceil(this.concurrency / 2)) return 0;
     const ahead = this.concurrency * CLAIMED_AHEAD_PER_SLOT - waiting;
     return Math.min(Math.max(0, this.freeSlots) + ahead, this.concurrency * UNWRITTEN_PER_SLOT - this.sends.size - waiting);
+  }
+
+  /** Endpoints with a send under way or an event waiting here: they have their share. */
+  private busyEndpoints(): number[] {
+    const busy = new Set(this.inFlight.keys());
+    for (const event of this.ready) busy.add(event.endpoint_id);
+    return [...busy];
+  }
+
+  /**
+   * Terms on which the scan of this process may hand its due events straight to this worker,
+   * claimed in the statement that queues them (queue.query.ts, enqueueChanges): as many as the
+   * bound on unended attempts leaves room for (a scan's events come at once, not as slots free,
+   * and each one claimed later instead costs a claim), held for the hand-off until `adopt`. Null
+   * when stopped or full.
+   */
+  handOffTerms(): HandOff | null {
+    if (!this.running) return null;
+    const room = this.concurrency * UNWRITTEN_PER_SLOT - this.sends.size - this.ready.length - this.promised;
+    if (room <= 0) return null;
+    this.promised += room;
+    return { leaseMs: this.leaseMs, room, perEndpoint: this.perEndpoint, busy: this.busyEndpoints() };
+  }
+
+  /**
+   * The hand-off on `terms` ended: its events (none if the scan failed) are this worker's to send,
+   * as if claimed. Stopped meanwhile, it gives them back at once instead.
+   */
+  adopt(events: ClaimedEvent[], terms: HandOff): void {
+    this.promised -= terms.room;
+    // A claim left for the hand-off's room is made now: no send may be under way to wake the loop.
+    if (this.claimDeferred) {
+      this.claimDeferred = false;
+      this.wake();
+    }
+    if (events.length === 0) return;
+    if (!this.running) {
+      void this.giveBack(events);
+      return;
+    }
+    this.noteShares(events);
+    this.ready.push(...events);
+    this.startReady();
+  }
+
+  /** Notes the endpoints that got their whole share among `events` (sharesTaken). */
+  private noteShares(events: readonly ClaimedEvent[]): void {
+    const counts = new Map<number, number>();
+    for (const e of events) counts.set(e.endpoint_id, (counts.get(e.endpoint_id) ?? 0) + 1);
+    for (const [endpoint, n] of counts) if (n >= this.perEndpoint) this.sharesTaken.add(endpoint);
   }
 
   /** Starts the loop: claim, send, and sleep until woken, a send ends, or the poll interval passes. */
@@ -163,6 +231,16 @@ export class Dispatcher {
     this.wakeUp?.();
   }
 
+  /** A send ended: claim again now, or, after a claim that found nothing, EMPTY_CLAIM_PAUSE_MS after it. */
+  private sendEnded(): void {
+    const wait = this.emptyClaimAt + EMPTY_CLAIM_PAUSE_MS - Date.now();
+    if (wait <= 0) return this.wake();
+    this.heldWake ??= setTimeout(() => {
+      this.heldWake = null;
+      this.wake();
+    }, wait);
+  }
+
   /**
    * Stops claiming, gives back the claimed events not yet started (another instance, or this one
    * restarted, sends them without waiting for their lease), and waits for the sends under way
@@ -170,19 +248,26 @@ export class Dispatcher {
    */
   async stop(): Promise<void> {
     this.running = false;
+    if (this.heldWake !== null) clearTimeout(this.heldWake);
+    this.heldWake = null;
+    this.sharesTaken.clear();
     this.wake();
     await this.loop;
     const unsent = this.ready.splice(0);
-    if (unsent.length > 0)
-      await giveBack(this.options.db, unsent).catch((err: unknown) => {
-        this.options.log.warn(
-          { err: (err as Error).message },
-          'notificações: eventos não devolvidos à fila; serão enviados quando a reserva expirar',
-        );
-      });
+    if (unsent.length > 0) await this.giveBack(unsent);
     await Promise.allSettled([...this.sends]);
     await this.pruneIfDue(true).catch(() => {});
     this.secrets.clear();
+  }
+
+  /** Gives claimed events back to the queue (giveBack); failing that, their leases run out. */
+  private async giveBack(events: readonly ClaimedEvent[]): Promise<void> {
+    await giveBack(this.options.db, events).catch((err: unknown) => {
+      this.options.log.warn(
+        { err: (err as Error).message },
+        'notificações: eventos não devolvidos à fila; serão enviados quando a reserva expirar',
+      );
+    });
   }
 
   private async run(): Promise<void> {
@@ -262,28 +347,42 @@ export class Dispatcher {
   async claimAndSend(): Promise<number> {
     this.startReady();
     const room = this.claimRoom;
-    if (room <= 0) return 0;
+    if (room <= 0) {
+      if (this.promised > 0) this.claimDeferred = true;
+      return 0;
+    }
+    // While claims find nothing, this one counts as the last from its start: a send that ends
+    // while it runs waits for the pause after it, not for a second claim at once (sendEnded).
+    if (this.emptyClaimAt > 0) this.emptyClaimAt = Date.now();
     // An endpoint with a send under way or an event waiting here gets none: it has its share.
-    const busy = new Set(this.inFlight.keys());
-    for (const event of this.ready) busy.add(event.endpoint_id);
     const events = await claimDue(this.options.db, {
       now: this.now(),
       leaseMs: this.leaseMs,
       limit: room,
       perEndpoint: this.perEndpoint,
-      busy: [...busy],
+      busy: this.busyEndpoints(),
     });
     this.claimedFull = events.length >= room;
+    this.emptyClaimAt = events.length === 0 ? Date.now() : 0;
+    this.noteShares(events);
     this.ready.push(...events);
     this.startReady();
     return events.length;
   }
 
-  /** Starts claimed events, oldest first, while there are free slots. */
+  /**
+   * Starts claimed events, oldest first, while there are free slots; an event whose endpoint has
+   * its share of sends under way waits for one of them to end (a hand-off and a claim may both
+   * bring events of one endpoint).
+   */
   private startReady(): void {
-    while (this.ready.length > 0 && this.freeSlots > 0) {
-      const event = this.ready.shift();
-      if (event !== undefined) this.startSend(event);
+    for (let i = 0; i < this.ready.length && this.freeSlots > 0;) {
+      const event = this.ready[i] as ClaimedEvent;
+      if ((this.inFlight.get(event.endpoint_id) ?? 0) >= this.perEndpoint) i++;
+      else {
+        this.ready.splice(i, 1);
+        this.startSend(event);
+      }
     }
   }
 
@@ -298,7 +397,9 @@ export class Dispatcher {
       else this.inFlight.set(event.endpoint_id, left);
       // A slot is free: the next claimed event takes it now, not at the loop's next turn.
       this.startReady();
-      this.wake();
+      // The endpoint's share is free again: a claim may find more of its events at once.
+      if (left === 0 && this.sharesTaken.delete(event.endpoint_id)) this.wake();
+      else this.sendEnded();
     };
     const send = this.attempt(event, release)
       .catch((err: unknown) => {
@@ -313,7 +414,7 @@ export class Dispatcher {
         release();
         this.unpruned.add(event.endpoint_id);
         this.endedSinceVacuum++;
-        this.wake();
+        this.sendEnded();
       });
     this.sends.add(send);
   }

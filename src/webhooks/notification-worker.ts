@@ -30,7 +30,7 @@ export function startNotificationWorker(config: Config, store: Store, log: Logge
     tenant: (ref) => (ref === null ? (store.worker as unknown as Kysely<TenantDatabase>) : store.tenant(ref)),
     log,
     metrics,
-    queued: () => dispatcher.wake(),
+    dispatcher,
   });
   dispatcher.start();
   scanner.start();

@@ -41,41 +41,6 @@ export async function enqueueEvent(db: Db, event: NewEvent): Promise<boolean> {
   return Number(result.numAffectedRows ?? 0) > 0;
 }
 
-/**
- * Queues change events in one statement, each joining an event already waiting for its endpoint
- * and resource as `enqueueEvent` does. A new event is due at once after a quiet spell, else
- * `windowMs` after the previous one's due time (webhook_cadence, central migration 0006): the
- * first change of a burst is told at once and the rest of the burst joins one later event (D52).
- * The number queued.
- */
-export async function enqueueChanges(
-  db: Db,
-  events: readonly { endpointId: number; eventoId: string; recurso: string; corpo: string }[],
-  now: Date,
-  windowMs: number,
-): Promise<number> {
-  if (events.length === 0) return 0;
-  const result = await sql`
-    WITH novos AS (
-      INSERT INTO webhook_events (endpoint_id, evento_id, tipo, recurso, corpo, proxima_em, created_at)
-      SELECT n.endpoint_id, n.evento_id, 'alteracoes.disponiveis', n.recurso, n.corpo,
-             GREATEST(${now}::timestamptz, c.ultimo_em + make_interval(secs => ${windowMs / 1000})), ${now}
-        FROM unnest(${events.map((e) => e.endpointId)}::bigint[], ${events.map((e) => e.eventoId)}::text[],
-                    ${events.map((e) => e.recurso)}::text[], ${events.map((e) => e.corpo)}::text[]) AS n(endpoint_id, evento_id, recurso, corpo)
-        LEFT JOIN webhook_cadence c ON c.endpoint_id = n.endpoint_id AND c.recurso = n.recurso
-       WHERE NOT EXISTS (
-         SELECT 1 FROM webhook_events e
-          WHERE e.endpoint_id = n.endpoint_id AND e.recurso = n.recurso AND e.tipo = 'alteracoes.disponiveis'
-            AND (e.reservado_ate IS NULL OR e.reservado_ate <= ${now}))
-      ON CONFLICT (endpoint_id, recurso) WHERE tentativa = 0 AND tipo = 'alteracoes.disponiveis' DO NOTHING
-      RETURNING endpoint_id, recurso, proxima_em
-    )
-    INSERT INTO webhook_cadence (endpoint_id, recurso, ultimo_em)
-    SELECT endpoint_id, recurso, proxima_em FROM novos
-    ON CONFLICT (endpoint_id, recurso) DO UPDATE SET ultimo_em = EXCLUDED.ultimo_em`.execute(db);
-  return Number(result.numAffectedRows ?? 0);
-}
-
 /** A claimed event with what its attempt needs, read in the claiming statement. */
 export interface ClaimedEvent {
   id: number;
@@ -94,6 +59,95 @@ export interface ClaimedEvent {
   estado: EndpointState;
   /** the credential is neither revoked nor expired */
   credencial_valida: boolean;
+}
+
+/** A claimed event's columns (ClaimedEvent), from its row `e`, its endpoint `w` and credential `c`. */
+const claimedColumns = (now: Date) => sql`
+  e.id, e.endpoint_id, e.evento_id, e.tipo, e.corpo, e.tentativa, w.url, w.segredo,
+  (EXTRACT(EPOCH FROM e.created_at) * 1000)::float8 AS criado_ms,
+  CASE WHEN w.segredo_anterior_ate > ${now} THEN w.segredo_anterior END AS segredo_anterior,
+  w.estado, (c.revoked_at IS NULL AND ${sql.raw(CREDENTIAL_NOT_EXPIRED)}) AS credencial_valida`;
+
+/**
+ * Terms on which a scan hands its due events straight to this instance's dispatcher (ADR 0020,
+ * fourth amendment): claimed in the statement that queues them, as a claim would have claimed them.
+ */
+export interface HandOff {
+  /** the lease of the events handed over */
+  leaseMs: number;
+  /** at most this many events */
+  room: number;
+  /** at most this many of one endpoint */
+  perEndpoint: number;
+  /** endpoints the dispatcher is sending to or holds events for: none of theirs is handed over */
+  busy: number[];
+}
+
+export interface Enqueued {
+  /** events queued, handed over or not */
+  queued: number;
+  /** the events handed over, claimed (their first attempt, under a lease) */
+  claimed: ClaimedEvent[];
+}
+
+/**
+ * Queues change events in one statement, each joining an event already waiting for its endpoint
+ * and resource as `enqueueEvent` does. A new event is due at once after a quiet spell, else
+ * `windowMs` after the previous one's due time (webhook_cadence, central migration 0006): the
+ * first change of a burst is told at once and the rest of the burst joins one later event (D52).
+ *
+ * With `handOff`, the events due at once that fit its terms are inserted already claimed (their
+ * first attempt, under the lease) and returned with what their attempt needs, as claimDue returns
+ * them: most events are due at once, and claiming them in a second statement was an update of
+ * every row (a new version, four index entries and their vacuum), about a third of the database's
+ * time for the notifications (ADR 0020, fourth amendment). An event
+ * handed over is one being sent, so a change after it queues its own event, as after a claim.
+ */
+export async function enqueueChanges(
+  db: Db,
+  events: readonly { endpointId: number; eventoId: string; recurso: string; corpo: string }[],
+  now: Date,
+  windowMs: number,
+  handOff?: HandOff,
+): Promise<Enqueued> {
+  if (events.length === 0) return { queued: 0, claimed: [] };
+  const room = handOff?.room ?? 0;
+  const leaseUntil = new Date(now.getTime() + (handOff?.leaseMs ?? 0));
+  const { rows } = await sql<ClaimedEvent>`
+    WITH entrada AS (
+      SELECT n.endpoint_id, n.evento_id, n.recurso, n.corpo,
+             GREATEST(${now}::timestamptz, c.ultimo_em + make_interval(secs => ${windowMs / 1000})) AS proxima_em
+        FROM unnest(${events.map((e) => e.endpointId)}::bigint[], ${events.map((e) => e.eventoId)}::text[],
+                    ${events.map((e) => e.recurso)}::text[], ${events.map((e) => e.corpo)}::text[]) AS n(endpoint_id, evento_id, recurso, corpo)
+        LEFT JOIN webhook_cadence c ON c.endpoint_id = n.endpoint_id AND c.recurso = n.recurso
+       WHERE NOT EXISTS (
+         SELECT 1 FROM webhook_events e
+          WHERE e.endpoint_id = n.endpoint_id AND e.recurso = n.recurso AND e.tipo = 'alteracoes.disponiveis'
+            AND (e.reservado_ate IS NULL OR e.reservado_ate <= ${now}))
+    ), cabe AS (
+      SELECT *, proxima_em <= ${now} AND endpoint_id <> ALL(${handOff?.busy ?? []}::bigint[])
+                AND row_number() OVER (PARTITION BY endpoint_id ORDER BY recurso) <= ${handOff?.perEndpoint ?? 0} AS livre
+        FROM entrada
+    ), vez AS (
+      SELECT *, livre AND count(*) FILTER (WHERE livre) OVER (ORDER BY endpoint_id, recurso ROWS UNBOUNDED PRECEDING) <= ${room} AS entregue
+        FROM cabe
+    ), novos AS (
+      INSERT INTO webhook_events (endpoint_id, evento_id, tipo, recurso, corpo, proxima_em, created_at, tentativa, reservado_ate)
+      SELECT endpoint_id, evento_id, 'alteracoes.disponiveis', recurso, corpo, proxima_em, ${now},
+             CASE WHEN entregue THEN 1 ELSE 0 END, CASE WHEN entregue THEN ${leaseUntil}::timestamptz END
+        FROM vez
+      ON CONFLICT (endpoint_id, recurso) WHERE tentativa = 0 AND tipo = 'alteracoes.disponiveis' DO NOTHING
+      RETURNING *
+    ), cadencia AS (
+      INSERT INTO webhook_cadence (endpoint_id, recurso, ultimo_em)
+      SELECT endpoint_id, recurso, proxima_em FROM novos
+      ON CONFLICT (endpoint_id, recurso) DO UPDATE SET ultimo_em = EXCLUDED.ultimo_em
+    )
+    SELECT ${claimedColumns(now)}
+      FROM novos e
+      LEFT JOIN webhook_endpoints w ON w.id = e.endpoint_id AND e.tentativa = 1
+      LEFT JOIN api_credentials c ON c.id = w.credential_id`.execute(db);
+  return { queued: rows.length, claimed: rows.filter((r) => r.tentativa === 1) };
 }
 
 export interface ClaimOptions {
@@ -146,10 +200,7 @@ export const claimStatement = (o: ClaimOptions) => sql<ClaimedEvent>`${sql.raw(P
     UPDATE webhook_events e SET tentativa = e.tentativa + 1, reservado_ate = ${new Date(o.now.getTime() + o.leaseMs)}
       FROM webhook_endpoints w JOIN api_credentials c ON c.id = w.credential_id
      WHERE e.id = ANY(ARRAY(SELECT id FROM reservados)) AND w.id = e.endpoint_id
-    RETURNING e.id, e.endpoint_id, e.evento_id, e.tipo, e.corpo, e.tentativa, w.url, w.segredo,
-      (EXTRACT(EPOCH FROM e.created_at) * 1000)::float8 AS criado_ms,
-      CASE WHEN w.segredo_anterior_ate > ${o.now} THEN w.segredo_anterior END AS segredo_anterior,
-      w.estado, (c.revoked_at IS NULL AND ${sql.raw(CREDENTIAL_NOT_EXPIRED)}) AS credencial_valida`;
+    RETURNING ${claimedColumns(o.now)}`;
 
 /**
  * The ids of the events (`ids`) still at their attempts (`tentativas`) (an event past it was claimed again

@@ -11,6 +11,7 @@ import { createCredential, revokeCredential } from '../../src/credentials/creden
 import { importDataset } from '../../src/store/import/import.ts';
 import { WEBHOOK_COALESCE_MS } from '../../src/domain/limits.ts';
 import { ChangeScanner } from '../../src/webhooks/change-scanner.ts';
+import type { ClaimedEvent, HandOff } from '../../src/webhooks/queue.query.ts';
 import { Dispatcher } from '../../src/webhooks/dispatcher.ts';
 import { createEndpoint, type WebhookContext } from '../../src/webhooks/endpoints.service.ts';
 import { secretKeyReader } from '../../src/webhooks/secret-key.ts';
@@ -162,6 +163,79 @@ describe('change detection (D52)', () => {
     assert.deepEqual(await queued(), [{ endpoint_id: endpoints.aClientes, recurso: 'clientes', due_in_s: 0 }]);
   });
 
+  test("a scan hands the events due at once to its process's dispatcher, claimed as it queues them, within the dispatcher's terms; the rest wait for a claim", async () => {
+    const adopted: { events: ClaimedEvent[]; terms: HandOff }[] = [];
+    let woken = 0;
+    let terms: HandOff = { leaseMs: 60_000, room: 1, perEndpoint: 1, busy: [] };
+    const dispatcher = {
+      handOffTerms: () => terms,
+      adopt: (events: ClaimedEvent[], t: HandOff) => adopted.push({ events, terms: t }),
+      wake: () => woken++,
+    };
+    const handing = new ChangeScanner({ db: ts.store.central, tenant: (ref) => ts.store.tenant(ref), log, dispatcher });
+    const rows = async () =>
+      (
+        await ts.store.pool.query<{ endpoint_id: number; tentativa: number; lease_s: number | null }>(
+          `SELECT endpoint_id::int, tentativa, round(EXTRACT(EPOCH FROM reservado_ate - created_at))::int AS lease_s
+             FROM webhook_events ORDER BY endpoint_id`,
+        )
+      ).rows;
+    // Both companies' customers change: two endpoints' events are due at once, room for one.
+    await ts.store.pool.query("UPDATE clientes SET nome = 'Entregue' WHERE (id, empresa_id) IN ((1, 1), (2, 2))");
+    await scanUntil(handing, async () => (await rows()).length === 2);
+    const [first, second] = [endpoints.aClientes, endpoints.bClientes].sort((x, y) => x - y);
+    assert.deepEqual(await rows(), [
+      { endpoint_id: first, tentativa: 1, lease_s: 60 },
+      { endpoint_id: second, tentativa: 0, lease_s: null },
+    ]);
+    const handed = adopted.flatMap((a) => a.events);
+    assert.equal(handed.length, 1, 'the room was one');
+    assert.ok(
+      adopted.every((a) => a.terms === terms),
+      'each hand-off ends with the terms it was made on',
+    );
+    const [event] = handed;
+    assert.equal(event?.endpoint_id, first);
+    assert.equal(event?.tentativa, 1);
+    assert.equal(event?.estado, 'ativo');
+    assert.equal(event?.credencial_valida, true);
+    assert.match(event?.url ?? '', /^http:\/\/127\.0\.0\.1:\d+\/[ab]-clientes$/);
+    assert.ok(Buffer.isBuffer(event?.segredo), 'what its attempt needs, as a claim reads it');
+    assert.deepEqual(JSON.parse(event?.corpo ?? '{}').dados, { recurso: 'clientes' });
+    assert.ok(woken >= 1, 'the event not handed over is left to a claim, woken for it');
+
+    // A busy endpoint gets nothing handed over, whatever the room.
+    await ts.store.pool.query('DELETE FROM webhook_events');
+    await ts.store.pool.query('DELETE FROM webhook_cadence');
+    adopted.length = 0;
+    terms = { leaseMs: 30_000, room: 10, perEndpoint: 1, busy: [endpoints.aClientes] };
+    await ts.store.pool.query("UPDATE clientes SET nome = 'Ocupado' WHERE (id, empresa_id) IN ((1, 1), (2, 2))");
+    await scanUntil(handing, async () => (await rows()).length === 2);
+    assert.deepEqual(
+      adopted.flatMap((a) => a.events).map((e) => e.endpoint_id),
+      [endpoints.bClientes],
+    );
+    assert.deepEqual(
+      (await rows()).map((r) => [r.endpoint_id, r.tentativa, r.lease_s]),
+      [
+        [endpoints.aClientes, 0, null],
+        [endpoints.bClientes, 1, 30],
+      ].sort((x, y) => Number(x[0]) - Number(y[0])),
+    );
+
+    // A change while the handed-over event is being sent gets its own event, after the window.
+    await ts.store.pool.query("UPDATE clientes SET nome = 'Depois' WHERE id = 2 AND empresa_id = 2");
+    await scanUntil(scanner(), async () => (await rows()).length === 3);
+    const { rows: later } = await ts.store.pool.query<{ tentativa: number; due_in_ms: number }>(
+      `SELECT tentativa, (EXTRACT(EPOCH FROM proxima_em - created_at) * 1000)::int AS due_in_ms
+         FROM webhook_events WHERE endpoint_id = $1 ORDER BY id`,
+      [endpoints.bClientes],
+    );
+    assert.equal(later.length, 2);
+    assert.equal(later[1]?.tentativa, 0);
+    assert.ok((later[1]?.due_in_ms ?? 0) > 0, 'due at the end of the window, not at once');
+  });
+
   test('an import, a delete and a move to another company each reach the right followers', async () => {
     await importDataset(ts.store.pool, { clientes: [cliente(5, 2)] });
     await scanUntil(scanner(), async () => (await queued()).length > 0);
@@ -200,7 +274,7 @@ describe('change detection (D52)', () => {
     await ts.store.pool.query('DELETE FROM webhook_events');
     const sender = new NotificationSender({ allowPrivate: true });
     const dispatcher = new Dispatcher({ db: ts.store.central, sender, secretKey: ctx.secretKey, log, pollMs: 200 });
-    const s = new ChangeScanner({ db: ts.store.central, tenant: (ref) => ts.store.tenant(ref), log, queued: () => dispatcher.wake() });
+    const s = new ChangeScanner({ db: ts.store.central, tenant: (ref) => ts.store.tenant(ref), log, dispatcher });
     dispatcher.start();
     s.start();
     try {

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import type net from 'node:net';
 import type pg from 'pg';
-import { CompiledQuery, sql } from 'kysely';
+import { CompiledQuery, sql, type RawNode } from 'kysely';
 import pino from 'pino';
 import { Metrics } from '../../src/observability/metrics.ts';
 import { Webhook } from 'standardwebhooks';
@@ -24,6 +24,7 @@ import { eventBody, newEventId } from '../../src/webhooks/events.ts';
 import {
   claimDue,
   claimStatement,
+  enqueueChanges,
   enqueueEvent,
   finishEvent,
   recordFinished,
@@ -68,6 +69,15 @@ async function pass(d: Dispatcher): Promise<number> {
   const claimed = await d.claimAndSend();
   await d.idle();
   return claimed;
+}
+
+/** Waits until `done` holds (5 s at most). */
+async function until(done: () => Promise<boolean>, ms = 5000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await done())) {
+    if (Date.now() > deadline) throw new Error(`not within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
 }
 
 async function endpoint(resources = ['clientes', 'contas-receber'], path = '/hook'): Promise<{ id: number; secret: string }> {
@@ -379,6 +389,124 @@ describe('the notification queue and its worker (D52-D54)', () => {
     assert.equal(received.length, 1);
     const [line] = await deliveriesOf(ctx, 1, Number(left?.endpoint_id), 1);
     assert.equal(line?.attempt, 1, 'its first attempt, counted once');
+  });
+
+  test('events the scan hands over are sent with no claim; one endpoint still has no more than its share under way, and a hand-off that ends after stop gives its events back', async () => {
+    clock = new Date();
+    const x = await endpoint(['clientes', 'contas-receber'], '/x');
+    const y = await endpoint(['clientes'], '/y');
+    const pending: { attempt: Attempt; answer: (o: Outcome) => void }[] = [];
+    const holding = { send: (attempt: Attempt) => new Promise<Outcome>((answer) => pending.push({ attempt, answer })) };
+    const ok: Outcome = { kind: 'resposta', status: 204, durationMs: 1 };
+    const change = (endpointId: number, recurso: string) => {
+      const id = newEventId();
+      return { endpointId, eventoId: id, recurso, corpo: eventBody(id, 'alteracoes.disponiveis', clock, recurso) };
+    };
+    const d = new Dispatcher({ db: ts.store.central, sender: holding, secretKey: ctx.secretKey, log, now, perEndpoint: 1, pollMs: 60_000 });
+    // The worker's first claim takes a test event of x: x has its share under way.
+    await queueTests(x.id, 1);
+    d.start();
+    try {
+      await until(async () => pending.length === 1);
+      const terms = d.handOffTerms();
+      assert.ok(terms !== null);
+      assert.deepEqual(terms.busy, [x.id], 'x has a send under way');
+      // The scan's statement, as if its busy list had been read before x's send began.
+      const enqueued = await enqueueChanges(ts.store.central, [change(x.id, 'clientes'), change(y.id, 'clientes')], clock, 2500, {
+        ...terms,
+        busy: [],
+      });
+      assert.equal(enqueued.queued, 2);
+      assert.deepEqual(enqueued.claimed.map((e) => [e.endpoint_id, e.tentativa]).sort(), [
+        [x.id, 1],
+        [y.id, 1],
+      ]);
+      d.adopt(enqueued.claimed, terms);
+      // y's event starts at once, with no claim; x's waits for x's send under way to end.
+      await until(async () => pending.length === 2);
+      assert.equal(new URL(pending[1]?.attempt.url ?? '').pathname, '/y');
+      await new Promise((r) => setTimeout(r, 100));
+      assert.equal(pending.length, 2, "x's second event waits");
+      pending[0]?.answer(ok);
+      await until(async () => pending.length === 3);
+      assert.equal(pending[2]?.attempt.headers['webhook-id'], enqueued.claimed.find((e) => e.endpoint_id === x.id)?.evento_id);
+      pending[1]?.answer(ok);
+      pending[2]?.answer(ok);
+      await d.idle();
+      const { rows } = await ts.store.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM webhook_events');
+      assert.equal(rows[0]?.n, 0, 'all three delivered and ended');
+      assert.deepEqual(
+        (await deliveriesOf(ctx, 1, y.id, 10)).map((l) => [l.event_id, l.attempt, l.http_status]),
+        [[enqueued.claimed.find((e) => e.endpoint_id === y.id)?.evento_id, 1, 204]],
+        'the handed-over event logged as its first attempt',
+      );
+      // Terms given just before stopping: the hand-off ends after it, and its event goes back untried.
+      const last = d.handOffTerms();
+      assert.ok(last !== null);
+      await d.stop();
+      assert.equal(d.handOffTerms(), null, 'a stopped worker takes nothing');
+      const late = await enqueueChanges(ts.store.central, [change(y.id, 'contas-receber')], clock, 2500, last);
+      assert.equal(late.claimed.length, 1);
+      d.adopt(late.claimed, last);
+      await until(async () => {
+        const { rows: left } = await ts.store.pool.query<{ tentativa: number; reservado: boolean }>(
+          'SELECT tentativa, reservado_ate IS NOT NULL AS reservado FROM webhook_events',
+        );
+        return left.length === 1 && left[0]?.tentativa === 0 && left[0]?.reservado === false;
+      });
+      assert.equal(pending.length, 3, 'nothing sent after stop');
+    } finally {
+      await d.stop();
+    }
+  });
+
+  test('while claims find nothing due, the ends of sends claim again at most every 100 ms, and an event left behind is still claimed at once, not at the next poll', async () => {
+    clock = new Date();
+    const x = await endpoint(['clientes'], '/x');
+    await queueTests(x.id, 41);
+    const pending: { attempt: Attempt; answer: (o: Outcome) => void }[] = [];
+    const holding = { send: (attempt: Attempt) => new Promise<Outcome>((answer) => pending.push({ attempt, answer })) };
+    let claims = 0;
+    const counting = ts.store.central.withPlugin({
+      transformQuery: (args) => {
+        if (args.node.kind === 'RawNode' && (args.node as RawNode).sqlFragments.join('').includes('WITH devidos')) claims++;
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
+    const d = new Dispatcher({
+      db: counting,
+      sender: holding,
+      secretKey: ctx.secretKey,
+      log,
+      now,
+      concurrency: 64,
+      perEndpoint: 40,
+      pollMs: 60_000,
+    });
+    d.start();
+    try {
+      // One claim takes 40 of x's events: x has its share, and its 41st waits until x has none under way.
+      await until(async () => pending.length === 40);
+      const before = claims;
+      const started = Date.now();
+      for (const p of pending) {
+        p.answer({ kind: 'resposta', status: 204, durationMs: 1 });
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      const lastAnswer = Date.now();
+      // One claim at each end of a send would be ~40; one per 100 ms, a handful over the ~0.4 s.
+      const made = claims - before;
+      const spent = lastAnswer - started;
+      assert.ok(made >= 1 && made <= Math.ceil(spent / 100) + 3, `${made} claims in the ${spent} ms of the answers`);
+      await until(async () => pending.length === 41, 5000);
+      const took = Date.now() - lastAnswer;
+      assert.ok(took < 1000, `the 41st event started ${took} ms after x's last send ended (poll: 60 s)`);
+      pending[40]?.answer({ kind: 'resposta', status: 204, durationMs: 1 });
+      await until(async () => (await deliveriesOf(ctx, 1, x.id, 100)).length === 41);
+    } finally {
+      await d.stop();
+    }
   });
 
   test("an endpoint deleted while its group's outcomes wait: its line is skipped, the others are written (PostgreSQL; the embedded store is one shared session)", async () => {
