@@ -146,10 +146,11 @@ export class ChangeScanner {
   }
 
   /**
-   * Scans one database; the events queued, and those handed over on `handOff`'s terms. Its scan row is held for the whole scan, so
-   * no other instance scans it meanwhile; the new horizon is saved with the events. When the range
-   * holds more than the row limit (a bulk import), the pairs come from one index probe per company
-   * and table instead, as exact and bounded by the number of companies.
+   * Scans one database; the events queued, and those handed over on `handOff`'s terms. Its scan
+   * row is held for the whole scan, so no other instance scans it meanwhile; the new horizon is
+   * saved with the events. When the range holds more than the row limit (a bulk import), the pairs
+   * come from one index probe per company and table instead, as exact and bounded by the number of
+   * companies.
    */
   async scanDatabase(banco: string, ref: TenantDbRef | null, handOff: HandOff | null = null): Promise<Enqueued> {
     const limit = this.options.rowLimit ?? SCAN_ROW_LIMIT;
@@ -184,7 +185,7 @@ export class ChangeScanner {
           corpo: eventBody(id, 'alteracoes.disponiveis', now, f.recurso),
         };
       });
-      const enqueued = await enqueueChanges(trx, events, now, WEBHOOK_COALESCE_MS, handOff ?? undefined);
+      const enqueued = await enqueueChanges(trx, events, now, WEBHOOK_COALESCE_MS, handOff);
       await saveScan(trx, banco, changed.horizonte);
       if (enqueued.queued > 0) this.options.metrics?.webhookEvents.inc({ tipo: 'alteracoes.disponiveis' }, enqueued.queued);
       return enqueued;

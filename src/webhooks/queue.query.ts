@@ -108,7 +108,7 @@ export async function enqueueChanges(
   events: readonly { endpointId: number; eventoId: string; recurso: string; corpo: string }[],
   now: Date,
   windowMs: number,
-  handOff?: HandOff,
+  handOff: HandOff | null = null,
 ): Promise<Enqueued> {
   if (events.length === 0) return { queued: 0, claimed: [] };
   const room = handOff?.room ?? 0;
