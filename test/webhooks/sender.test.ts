@@ -108,6 +108,33 @@ describe('sending a notification attempt (D53-D55)', () => {
     }
   });
 
+  test("the receiver's body is ignored: an endless one is cut, and the answer still counts", async () => {
+    const sender = new NotificationSender({ allowPrivate: true });
+    try {
+      const started = Date.now();
+      let closed: Promise<number> = Promise.resolve(0);
+      answer = (_req, res) => {
+        closed = new Promise((resolve) => res.once('close', () => resolve(Date.now() - started)));
+        res.writeHead(200, { 'content-type': 'text/plain' });
+        // A body with no end, written as fast as the connection takes it, until the sender cuts it.
+        const chunk = 'x'.repeat(16 * 1024);
+        const more = () => {
+          while (!res.destroyed) if (!res.write(chunk)) return void res.once('drain', more);
+        };
+        more();
+      };
+      const outcome = await sender.send({ url: `${base}/hook`, body: event, headers });
+      assert.deepEqual({ ...outcome, durationMs: 0 }, { kind: 'resposta', status: 200, durationMs: 0 });
+      const after = await closed;
+      assert.ok(after < 2000, `the connection was cut ${after} ms after the attempt began, long before its 10-s bound`);
+      answer = (_req, res) => res.end('ok');
+      assert.ok(succeeded(await sender.send({ url: `${base}/hook`, body: event, headers })), 'the next attempt is sent');
+    } finally {
+      answer = (_req, res) => res.end('ok');
+      sender.close();
+    }
+  });
+
   test('a closed port is a network error with its reason', async () => {
     const sender = new NotificationSender({ allowPrivate: true });
     const closed = net.createServer();
@@ -122,13 +149,31 @@ describe('sending a notification attempt (D53-D55)', () => {
     }
   });
 
-  test('attempts to one receiver share a kept-alive connection', async () => {
+  test('attempts to one receiver reuse kept-alive connections, at most 4 at a time', async () => {
     const sender = new NotificationSender({ allowPrivate: true });
     try {
-      const before = connections.length;
-      for (let i = 0; i < 5; i++) assert.ok(succeeded(await sender.send({ url: `${base}/hook`, body: event, headers })));
-      assert.equal(connections.length - before, 1, 'five attempts, one connection');
+      let before = connections.length;
+      // One after the other: a connection is taken again one turn of the loop after its answer
+      // (undici's guard against receivers that close despite keep-alive), so a second may open.
+      for (let i = 0; i < 20; i++) assert.ok(succeeded(await sender.send({ url: `${base}/hook`, body: event, headers })));
+      assert.ok(connections.length - before <= 2, `twenty attempts one after the other, ${connections.length - before} connections`);
+      // Twelve at once to a receiver that answers late: four connections, the rest wait their turn.
+      before = connections.length;
+      let open = 0;
+      let most = 0;
+      answer = (_req, res) => {
+        most = Math.max(most, ++open);
+        setTimeout(() => {
+          open--;
+          res.end('ok');
+        }, 50);
+      };
+      const outcomes = await Promise.all(Array.from({ length: 12 }, () => sender.send({ url: `${base}/hook`, body: event, headers })));
+      assert.ok(outcomes.every(succeeded));
+      assert.equal(most, 4, 'at most four attempts under way at one receiver');
+      assert.ok(connections.length - before <= 4, `${connections.length - before} new connections for twelve attempts`);
     } finally {
+      answer = (_req, res) => res.end('ok');
       sender.close();
     }
   });
