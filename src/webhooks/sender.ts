@@ -7,8 +7,8 @@ import { publicOnlyLookup, RefusedAddress, refusedLiteral, type Resolver } from 
 export const ATTEMPT_TIMEOUT_MS = 10_000;
 /** The receiver's body is read and thrown away (keep-alive needs it read); past this it is cut. */
 const MAX_IGNORED_BODY = 64 * 1024;
-/** Connections kept open per host and protocol: at most this many sends to one receiver at a time. */
-const SOCKETS_PER_HOST = 4;
+/** Connections kept open per origin (scheme, host, port): at most this many sends to one receiver at a time. */
+const SOCKETS_PER_ORIGIN = 4;
 
 export interface Attempt {
   url: string;
@@ -61,7 +61,7 @@ function describe(err: Error & { code?: string }, timeoutMs: number): string {
 /**
  * Sends notification attempts (D53-D55): a `POST` of the event with its headers, to the endpoint's
  * URL only (redirects are answers like any other, never followed), over connections kept alive
- * per origin, at most SOCKETS_PER_HOST at a time to one origin so that a slow receiver holds only
+ * per origin, at most SOCKETS_PER_ORIGIN at a time to one origin so that a slow receiver holds only
  * its own. Every connection resolves its name through `publicOnlyLookup` and an address written in
  * the URL is checked before connecting, so no attempt reaches a non-public address unless
  * `allowPrivate`. It never throws: every end of an attempt is an Outcome.
@@ -83,7 +83,7 @@ export class NotificationSender {
       timeout: this.timeoutMs,
     });
     this.agent = new Agent({
-      connections: SOCKETS_PER_HOST,
+      connections: SOCKETS_PER_ORIGIN,
       // The attempt's own timer bounds it (send); these only keep undici from cutting it sooner.
       headersTimeout: this.timeoutMs,
       bodyTimeout: this.timeoutMs,
