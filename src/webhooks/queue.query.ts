@@ -313,8 +313,14 @@ export async function recordFinished(db: Kysely<CentralDatabase>, finished: read
   await recordFinishedStatement(finished).execute(db);
 }
 
-/** recordFinished's statement, for a test that reads its plan. */
-export const recordFinishedStatement = (finished: readonly Finished[]) => sql`
+/**
+ * recordFinished's statement, for a test that reads its plan. Prepared on PostgreSQL: planning
+ * it was half of its cost, ~0.2 ms for a group of 17 outcomes, and its generic plan is as good as
+ * any custom one. The lines come from arrays of any length, joined to the endpoints by their key,
+ * and the events are found by id (stillAt), so no plan depends on a group's size or on the queue's
+ * statistics (ADR 0020, fifth amendment).
+ */
+export const recordFinishedStatement = (finished: readonly Finished[]) => sql`${sql.raw(PREPARE)}
     WITH linhas AS (
       INSERT INTO webhook_deliveries (endpoint_id, em, evento_id, tipo, tentativa, http_status, erro, duracao_ms)
       SELECT l.endpoint_id, l.em, l.evento_id, l.tipo, l.tentativa, l.http_status, l.erro, l.duracao_ms

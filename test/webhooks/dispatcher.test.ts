@@ -743,60 +743,78 @@ describe('the notification queue and its worker (D52-D54)', () => {
 });
 
 describe('the outcome statement with a long queue', () => {
-  // The statistics of a queue vacuumed while empty say it is empty; a burst then fills it. The
-  // outcome group found its events through `id IN (locking subquery)`, which ran the subquery
-  // again for every queued row: 5,000 queued, 200 outcomes, ~1 million buffer reads and 232 ms on
-  // PostgreSQL, past the statement timeout on a busy machine. Buffers, unlike time, do not depend
-  // on the machine.
-  test("a claim's generic plan finds its chosen events by id, not by walking the queue once per chosen event", async () => {
-    const { id } = await endpoint(['clientes'], '/claim-plan');
-    const burst = (tag: string) => sql`
-      INSERT INTO webhook_events (endpoint_id, evento_id, tipo, recurso, corpo, proxima_em, created_at)
-      SELECT ${id}, ${tag} || g, 'teste', NULL, '{}', ${clock}, ${clock} FROM generate_series(1, 5000) AS g`;
-    // The statistics the worker's own vacuum leaves after a burst has drained: the queue's pages
-    // kept (TRUNCATE false, vacuumQueue), no row in them. Then the next burst of 5,000.
-    await burst('evt_antes_').execute(ts.store.central);
-    await sql`DELETE FROM webhook_events`.execute(ts.store.central);
-    await sql`VACUUM (ANALYZE, TRUNCATE false) webhook_events`.execute(ts.store.central);
-    await burst('evt_claim_').execute(ts.store.central);
-    // The plan the server's prepared claim runs on once PostgreSQL settles on a generic one.
-    const compiled = claimStatement({ now: clock, leaseMs: 60_000, limit: 64, perEndpoint: 64, busy: [] }).compile(ts.store.central);
-    const literal = (v: unknown): string =>
-      v instanceof Date ? `'${v.toISOString()}'` : Array.isArray(v) ? `'{${v.join(',')}}'` : String(v as number);
+  /** A parameter as an SQL literal, for EXECUTE: dates, numbers and arrays of them, of text or of nulls. */
+  const element = (x: unknown): string => (x === null ? 'NULL' : `"${x instanceof Date ? x.toISOString() : String(x)}"`);
+  const literal = (v: unknown): string =>
+    v instanceof Date ? `'${v.toISOString()}'` : Array.isArray(v) ? `'{${v.map(element).join(',')}}'` : String(v as number);
+
+  /**
+   * EXPLAIN (ANALYZE, BUFFERS) of a statement under the generic plan, the one a prepared statement
+   * runs on once PostgreSQL settles on it; in a transaction rolled back, so nothing it writes stays.
+   */
+  async function genericPlan(statement: {
+    compile: (db: typeof ts.store.central) => CompiledQuery;
+  }): Promise<{ Plan: Record<string, unknown> }> {
+    const compiled = statement.compile(ts.store.central);
     let plan: { Plan: Record<string, unknown> } | undefined;
     await ts.store.central
       .transaction()
       .execute(async (trx) => {
         await sql`SET LOCAL plan_cache_mode = force_generic_plan`.execute(trx);
-        await trx.executeQuery(CompiledQuery.raw(`PREPARE claim_plan AS ${compiled.sql}`));
+        await trx.executeQuery(CompiledQuery.raw(`PREPARE plan_under_test AS ${compiled.sql}`));
         try {
           const { rows } = await trx.executeQuery<{ 'QUERY PLAN': unknown }>(
-            CompiledQuery.raw(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) EXECUTE claim_plan(${compiled.parameters.map(literal).join(', ')})`),
+            CompiledQuery.raw(
+              `EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) EXECUTE plan_under_test(${compiled.parameters.map(literal).join(', ')})`,
+            ),
           );
           const text = rows[0]?.['QUERY PLAN'];
           plan = (typeof text === 'string' ? JSON.parse(text) : text)[0];
         } finally {
-          await trx.executeQuery(CompiledQuery.raw('DEALLOCATE claim_plan'));
+          await trx.executeQuery(CompiledQuery.raw('DEALLOCATE plan_under_test'));
         }
         throw new Error('rolled back');
       })
       .catch((err: Error) => assert.equal(err.message, 'rolled back'));
-    assert.equal(plan?.Plan['Actual Rows'], 64, 'the claim took 64 events');
-    const hits = Number(plan?.Plan['Shared Hit Blocks'] ?? NaN);
+    if (plan === undefined) throw new Error('no plan');
+    return plan;
+  }
+
+  /**
+   * 5,000 events queued for the endpoint on the statistics the worker's own vacuum leaves after a
+   * burst has drained: the queue's pages kept (TRUNCATE false, vacuumQueue), no row in them. A plan
+   * made on them expects an empty queue.
+   */
+  async function burstAfterDrain(endpointId: number, tag: string): Promise<void> {
+    const burst = (prefix: string) => sql`
+      INSERT INTO webhook_events (endpoint_id, evento_id, tipo, recurso, corpo, proxima_em, created_at)
+      SELECT ${endpointId}, ${prefix} || g, 'teste', NULL, '{}', ${clock}, ${clock} FROM generate_series(1, 5000) AS g`;
+    await burst(`${tag}_antes_`).execute(ts.store.central);
+    await sql`DELETE FROM webhook_events`.execute(ts.store.central);
+    await sql`VACUUM (ANALYZE, TRUNCATE false) webhook_events`.execute(ts.store.central);
+    await burst(`${tag}_`).execute(ts.store.central);
+  }
+
+  // The outcome group found its events through `id IN (locking subquery)`, which ran the
+  // subquery again for every queued row: 5,000 queued, 200 outcomes, ~1 million buffer reads and
+  // 232 ms on PostgreSQL, past the statement timeout on a busy machine; the claim, 21,205 buffers
+  // for 64 events. Buffers, unlike time, do not depend on the machine.
+  test("a claim's generic plan finds its chosen events by id, not by walking the queue once per chosen event", async () => {
+    const { id } = await endpoint(['clientes'], '/claim-plan');
+    await burstAfterDrain(id, 'evt_claim');
+    // The plan the server's prepared claim runs on once PostgreSQL settles on a generic one.
+    const plan = await genericPlan(claimStatement({ now: clock, leaseMs: 60_000, limit: 64, perEndpoint: 64, busy: [] }));
+    assert.equal(plan.Plan['Actual Rows'], 64, 'the claim took 64 events');
+    const hits = Number(plan.Plan['Shared Hit Blocks'] ?? NaN);
     assert.ok(hits < 5_000, `buffers read: ${hits} (21,205 when the queue was walked once per chosen event)`);
     const claimed = await claimDue(ts.store.central, { now: clock, leaseMs: 60_000, limit: 64, perEndpoint: 64, busy: [] });
     assert.equal(claimed.length, 64);
     assert.ok(claimed.every((e) => e.tentativa === 1 && e.endpoint_id === id));
   });
 
-  test('a group of 200 reads its own events, not the queue once per event', async () => {
+  test("a group of 200 outcomes' generic plan reads its own events, not the queue once per event", async () => {
     const { id } = await endpoint(['clientes'], '/plan');
-    await sql`ANALYZE webhook_events`.execute(ts.store.central);
-    await sql`
-      INSERT INTO webhook_events (endpoint_id, evento_id, tipo, recurso, corpo, proxima_em, created_at)
-      SELECT ${id}, 'evt_plano_' || g, 'teste', NULL, '{}', ${clock}, ${clock} FROM generate_series(1, 5000) AS g`.execute(
-      ts.store.central,
-    );
+    await burstAfterDrain(id, 'evt_plano');
     const claimed = await claimDue(ts.store.central, { now: clock, leaseMs: 60_000, limit: 200, perEndpoint: 200, busy: [] });
     assert.equal(claimed.length, 200);
     const finished = claimed.map((e) => ({
@@ -810,19 +828,9 @@ describe('the outcome statement with a long queue', () => {
       duracaoMs: 1,
       eventId: e.id,
     }));
-    const compiled = recordFinishedStatement(finished).compile(ts.store.central);
-    const explained = CompiledQuery.raw(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${compiled.sql}`, [...compiled.parameters]);
-    let plan: { Plan: Record<string, unknown> } | undefined;
-    await ts.store.central
-      .transaction()
-      .execute(async (trx) => {
-        const { rows } = await trx.executeQuery<{ 'QUERY PLAN': unknown }>(explained);
-        const text = rows[0]?.['QUERY PLAN'];
-        plan = (typeof text === 'string' ? JSON.parse(text) : text)[0];
-        throw new Error('rolled back');
-      })
-      .catch((err: Error) => assert.equal(err.message, 'rolled back'));
-    const hits = Number(plan?.Plan['Shared Hit Blocks'] ?? NaN);
+    // The plan the server's prepared outcome statement runs on once PostgreSQL settles on a generic one.
+    const plan = await genericPlan(recordFinishedStatement(finished));
+    const hits = Number(plan.Plan['Shared Hit Blocks'] ?? NaN);
     assert.ok(hits < 20_000, `buffers read: ${hits} (a read of the queue per queued event is ~1 million)`);
 
     await recordFinished(ts.store.central, finished);
