@@ -100,8 +100,8 @@ export interface Enqueued {
  * first attempt, under the lease) and returned with what their attempt needs, as claimDue returns
  * them: most events are due at once, and claiming them in a second statement was an update of
  * every row (a new version, four index entries and their vacuum), about a third of the database's
- * time for the notifications (ADR 0020, fourth amendment). An event
- * handed over is one being sent, so a change after it queues its own event, as after a claim.
+ * time for the notifications (ADR 0020, fourth amendment). An event handed over is one being
+ * sent, so a change after it queues its own event, as after a claim.
  */
 export async function enqueueChanges(
   db: Db,
