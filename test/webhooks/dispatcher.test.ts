@@ -460,6 +460,48 @@ describe('the notification queue and its worker (D52-D54)', () => {
     }
   });
 
+  test("a scan's events are handed over whole, past the bound on attempts left unended: none is left for a claim (ADR 0020, sixth amendment)", async () => {
+    clock = new Date();
+    const resources = ['clientes', 'contas-receber'];
+    const endpoints = [];
+    for (let i = 0; i < 5; i++) endpoints.push(await endpoint(resources, `/h${i}`));
+    const pending: ((o: Outcome) => void)[] = [];
+    const holding = { send: () => new Promise<Outcome>((answer) => pending.push(answer)) };
+    // Two slots: at most 8 attempts unended, and 10 events in one scan.
+    const d = new Dispatcher({ db: ts.store.central, sender: holding, secretKey: ctx.secretKey, log, now, concurrency: 2, pollMs: 60_000 });
+    d.start();
+    try {
+      const terms = d.handOffTerms();
+      assert.ok(terms !== null);
+      const changes = endpoints.flatMap((e) =>
+        resources.map((recurso) => {
+          const id = newEventId();
+          return { endpointId: e.id, eventoId: id, recurso, corpo: eventBody(id, 'alteracoes.disponiveis', clock, recurso) };
+        }),
+      );
+      const enqueued = await enqueueChanges(ts.store.central, changes, clock, 2500, terms);
+      assert.equal(enqueued.queued, 10);
+      assert.equal(enqueued.claimed.length, 10, 'every event of the scan handed over');
+      const { rows } = await ts.store.pool.query<{ tentativa: number; n: number }>(
+        'SELECT tentativa, count(*)::int AS n FROM webhook_events GROUP BY tentativa',
+      );
+      assert.deepEqual(rows, [{ tentativa: 1, n: 10 }], 'none queued untried, waiting for a claim');
+      d.adopt(enqueued.claimed, terms);
+      await until(async () => pending.length === 2);
+      await new Promise((r) => setTimeout(r, 50));
+      assert.equal(pending.length, 2, 'two slots: two sends under way, the rest waiting in the worker');
+      for (let answered = 0; answered < 10; answered++) {
+        await until(async () => pending.length > answered);
+        pending[answered]?.({ kind: 'resposta', status: 204, durationMs: 1 });
+      }
+      await d.idle();
+      const { rows: left } = await ts.store.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM webhook_events');
+      assert.equal(left[0]?.n, 0, 'all ten delivered and ended');
+    } finally {
+      await d.stop();
+    }
+  });
+
   test('while claims find nothing due, the ends of sends claim again at most every 100 ms, and an event left behind is still claimed at once, not at the next poll', async () => {
     clock = new Date();
     const x = await endpoint(['clientes'], '/x');
