@@ -17,7 +17,8 @@
  *   3. the data API's cost: page-1 requests/s of GET /v1/clientes (wrk, as bench/run.ts measures
  *      lists) while the writes stream and the endpoints receive their events, against the same
  *      with every endpoint paused (the scanner then reads nothing), in the same run.
- * Prints a markdown table and writes bench/results/webhooks.json.
+ * Prints a markdown table and writes bench/results/webhooks.json; `-- --print <file>` prints a saved
+ * run's table again without running (bench/README.md's block is that table).
  */
 import { execFileSync, fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -58,6 +59,8 @@ const { values: args } = parseArgs({
     'keep-db': { type: 'boolean', default: false },
     /** a folder: the server runs under `node --cpu-prof` and writes its profile there on exit */
     profile: { type: 'string' },
+    /** runs nothing: prints the markdown of a saved run (e.g. bench/results/webhooks.json), as the run printed it */
+    print: { type: 'string' },
   },
 });
 const OPT = {
@@ -798,6 +801,8 @@ function latencyRow(p: LatencyPhase): string {
 
 interface Results {
   started_at: string;
+  /** the arguments after `npm run -s bench:webhooks --` (absent in runs saved before it was kept) */
+  arguments?: string[];
   commit: string;
   dirty_files: number;
   node: string;
@@ -832,7 +837,7 @@ function table(r: Results): string {
     '| --- | --- | --- |',
     latencyRow(r.quiet),
     latencyRow(r.loaded),
-    `| deliveries per second, one instance, fast receivers | **${fmt(b2.per_second, 1)}/s** | ${fmt(b2.delivered)} of ${fmt(b2.queued)} \`teste\` events (${OPT.burst} per endpoint, queued in one commit) in ${fmt(b2.seconds, 1)} s from the first arrival to the last (${fmt(b2.seconds_from_commit, 1)} s from the commit); server core ${fmt(b2.server_core_share * 100)}% |`,
+    `| deliveries per second, one instance, fast receivers | **${fmt(b2.per_second, 1)}/s** | ${fmt(b2.delivered)} of ${fmt(b2.queued)} \`teste\` events (${r.options.burst} per endpoint, queued in one commit) in ${fmt(b2.seconds, 1)} s from the first arrival to the last (${fmt(b2.seconds_from_commit, 1)} s from the commit); server core ${fmt(b2.server_core_share * 100)}% |`,
     `| GET /v1/clientes page 1, writes streaming, ${fmt(r.endpoints)} endpoints receiving | ${fmt(a.median, 1)} req/s (${fmt(a.min, 1)}–${fmt(a.max, 1)}) | p99 ${fmt(a.p99_ms, 1)} ms; server core ${fmt(a.server_core_share * 100)}%, receivers ${fmt(a.receivers_core_share * 100)}%, PostgreSQL ${fmt(a.postgres_core_share * 100)}% of a core; unexpected answers ${a.unexpected} |`,
     `| same, every endpoint paused (no scan, no sends) | ${fmt(b.median, 1)} req/s (${fmt(b.min, 1)}–${fmt(b.max, 1)}) | p99 ${fmt(b.p99_ms, 1)} ms; server core ${fmt(b.server_core_share * 100)}%, receivers ${fmt(b.receivers_core_share * 100)}%, PostgreSQL ${fmt(b.postgres_core_share * 100)}% of a core; unexpected answers ${b.unexpected}; ${r.arrivals_while_paused} events arrived meanwhile |`,
     `| data API with webhooks ÷ without | **${fmt(ratio, 2)}×** | medians of ${r.with_webhooks.length} rounds each; round by round (each side's round i, run back to back): ${pairRatios(
@@ -855,16 +860,25 @@ function verdicts(r: Results): string {
 }
 
 function header(r: Results): string {
+  const o = r.options;
+  // Runs saved before the arguments were kept: the options that differ from the defaults.
+  const given = r.arguments ?? (o.rounds === 3 ? [] : ['--rounds', String(o.rounds)]);
   return [
     `${r.started_at.slice(0, 16).replace('T', ' ')} UTC · commit \`${r.commit}\`${r.dirty_files > 0 ? ` + ${r.dirty_files} uncommitted file(s) under src/` : ''} · Node ${r.node} · ${r.wrk} · ${r.cpus}`,
     '',
-    `Command: \`npm run -s bench:webhooks${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}\`. PostgreSQL database \`${DATABASE}\` (fresh, dropped after), \`seed generate --companies ${OPT.companies} --records ${OPT.records}\` (${fmt(r.seed_seconds, 1)} s); ${fmt(r.endpoints)} endpoints following \`clientes\` over ${fmt(r.credentials)} credentials; each company's client row updated once every ${OPT.interval} s (${fmt(OPT.companies / OPT.interval, 1)} writes/s). Server: \`npm start\` on core 0, \`WEBHOOKS_ALLOW_PRIVATE=1\`, no Redis, RSS ${fmt(r.rss_mib.start)} → peak ${fmt(r.rss_mib.peak)} MiB; wrk on core 1 (${LOAD.threads} threads, ${LOAD.connections} connections), ${OPT.rounds} rounds of ${OPT.roundSeconds} s per side.`,
+    `Command: \`npm run -s bench:webhooks${given.length > 0 ? ` -- ${given.join(' ')}` : ''}\`. PostgreSQL database \`${DATABASE}\` (fresh, dropped after), \`seed generate --companies ${o.companies} --records ${o.records}\` (${fmt(r.seed_seconds, 1)} s); ${fmt(r.endpoints)} endpoints following \`clientes\` over ${fmt(r.credentials)} credentials; each company's client row updated once every ${o.interval} s (${fmt(o.companies / o.interval, 1)} writes/s). Server: \`npm start\` on core 0, \`WEBHOOKS_ALLOW_PRIVATE=1\`, no Redis, RSS ${fmt(r.rss_mib.start)} → peak ${fmt(r.rss_mib.peak)} MiB; wrk on core 1 (${LOAD.threads} threads, ${LOAD.connections} connections), ${o.rounds} rounds of ${o.roundSeconds} s per side.`,
     '',
     `Load average at the start: \`${r.uptime_start}\`; at the end: \`${r.uptime_end}\` (1-min samples through the run: ${r.load_average.join(' → ')}).`,
   ].join('\n');
 }
 
+const render = (r: Results): string => `${header(r)}\n\n${table(r)}\n\n${verdicts(r)}`;
+
 async function main(): Promise<void> {
+  if (args.print !== undefined) {
+    console.log(render(JSON.parse(fs.readFileSync(args.print, 'utf8')) as Results));
+    return;
+  }
   installCleanup(log);
   // The harness (the writer standing for the product's own writes, the arrivals' bookkeeping) is
   // load side too: on the load core, so that the server's core carries only the server.
@@ -940,6 +954,7 @@ async function main(): Promise<void> {
     server = null;
     const results: Results = {
       started_at: startedAt,
+      arguments: process.argv.slice(2),
       commit: execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim(),
       dirty_files: execFileSync('git', ['status', '--porcelain', '--', 'src'], { cwd: ROOT, encoding: 'utf8' })
         .split('\n')
@@ -968,7 +983,7 @@ async function main(): Promise<void> {
     };
     fs.mkdirSync(path.dirname(RESULTS), { recursive: true });
     fs.writeFileSync(RESULTS, `${JSON.stringify(results, null, 2)}\n`);
-    console.log(`${header(results)}\n\n${table(results)}\n\n${verdicts(results)}`);
+    console.log(render(results));
     if (results.server_log.samples.length > 0) log(`server log samples:\n${results.server_log.samples.join('\n')}`);
     log(`results: ${path.relative(ROOT, RESULTS)}; server log: ${path.relative(ROOT, logFile)}`);
   } finally {
