@@ -172,8 +172,8 @@ export class Dispatcher {
    * slots or more (claims then come in batches, not one per freed slot), else up to the free slots
    * and CLAIMED_AHEAD_PER_SLOT more per slot, within the bound on unended attempts. Room promised
    * to a hand-off is not counted: a scan's transaction may take a while when the database is busy,
-   * and claims waiting for it left slots empty (bursts of test events ran at ~4,600 deliveries/s
-   * against ~7,000, bench:webhooks, ADR 0020's sixth amendment). The hand-off has its own bound.
+   * and a claim waiting for it leaves slots empty meanwhile (ADR 0020's sixth amendment). The
+   * hand-off has its own bound (HELD_PER_SLOT).
    */
   private get claimRoom(): number {
     const waiting = this.ready.length;

@@ -502,6 +502,30 @@ describe('the notification queue and its worker (D52-D54)', () => {
     }
   });
 
+  test('a claim does not wait for a hand-off under way: room promised to a scan leaves due events to be claimed and sent meanwhile (ADR 0020, sixth amendment)', async () => {
+    clock = new Date();
+    const x = await endpoint(['clientes'], '/x');
+    const pending: ((o: Outcome) => void)[] = [];
+    const holding = { send: () => new Promise<Outcome>((answer) => pending.push(answer)) };
+    const d = new Dispatcher({ db: ts.store.central, sender: holding, secretKey: ctx.secretKey, log, now, concurrency: 2, pollMs: 60_000 });
+    d.start();
+    try {
+      // A scan's transaction under way (on a busy database it may take a while): its room is promised.
+      const terms = d.handOffTerms();
+      assert.ok(terms !== null && terms.room > 0);
+      await queueTests(x.id, 1);
+      d.wake();
+      await until(async () => pending.length === 1);
+      d.adopt([], terms);
+      pending[0]?.({ kind: 'resposta', status: 204, durationMs: 1 });
+      await d.idle();
+      const { rows } = await ts.store.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM webhook_events');
+      assert.equal(rows[0]?.n, 0, 'the test event delivered and ended');
+    } finally {
+      await d.stop();
+    }
+  });
+
   test('while claims find nothing due, the ends of sends claim again at most every 100 ms, and an event left behind is still claimed at once, not at the next poll', async () => {
     clock = new Date();
     const x = await endpoint(['clientes'], '/x');
