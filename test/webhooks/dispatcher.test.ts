@@ -80,6 +80,23 @@ async function until(done: () => Promise<boolean>, ms = 5000): Promise<void> {
   }
 }
 
+/** Events in the queue, any state. */
+async function queuedEvents(): Promise<number> {
+  const { rows } = await ts.store.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM webhook_events');
+  const n = rows[0]?.n;
+  assert.ok(n !== undefined, 'count(*) gives one row');
+  return n;
+}
+
+/** A started worker with `concurrency` slots whose receiver answers only when the test says: `pending[i]` answers the i-th send. */
+function holdingDispatcher(concurrency: number): { d: Dispatcher; pending: ((o: Outcome) => void)[] } {
+  const pending: ((o: Outcome) => void)[] = [];
+  const holding = { send: () => new Promise<Outcome>((answer) => pending.push(answer)) };
+  const d = new Dispatcher({ db: ts.store.central, sender: holding, secretKey: ctx.secretKey, log, now, concurrency, pollMs: 60_000 });
+  d.start();
+  return { d, pending };
+}
+
 async function endpoint(resources = ['clientes', 'contas-receber'], path = '/hook'): Promise<{ id: number; secret: string }> {
   const created = await createEndpoint(ctx, { empresaId: 1, clientId, url: `${base}${path}`, resources }, OPERATOR);
   return { id: created.id, secret: created.secret };
@@ -210,8 +227,7 @@ describe('the notification queue and its worker (D52-D54)', () => {
     while ((await pass(d)) > 0) passes++;
     assert.equal(received.length, 150, 'every event sent once');
     assert.ok(passes >= 150 / 32, `${passes} passes`);
-    const { rows: left } = await ts.store.pool.query('SELECT count(*)::int AS n FROM webhook_events');
-    assert.equal(left[0].n, 0, 'every event ended');
+    assert.equal(await queuedEvents(), 0, 'every event ended');
     const firstLog = await deliveriesOf(ctx, 1, first.id, 200);
     assert.equal(firstLog.length, 100, "the first endpoint's log keeps its newest 100");
     // Sends to one endpoint overlap, so the log's order is the order the attempts ended: the set is what is fixed.
@@ -433,8 +449,7 @@ describe('the notification queue and its worker (D52-D54)', () => {
       pending[1]?.answer(ok);
       pending[2]?.answer(ok);
       await d.idle();
-      const { rows } = await ts.store.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM webhook_events');
-      assert.equal(rows[0]?.n, 0, 'all three delivered and ended');
+      assert.equal(await queuedEvents(), 0, 'all three delivered and ended');
       assert.deepEqual(
         (await deliveriesOf(ctx, 1, y.id, 10)).map((l) => [l.event_id, l.attempt, l.http_status]),
         [[enqueued.claimed.find((e) => e.endpoint_id === y.id)?.evento_id, 1, 204]],
@@ -465,11 +480,8 @@ describe('the notification queue and its worker (D52-D54)', () => {
     const resources = ['clientes', 'contas-receber'];
     const endpoints = [];
     for (let i = 0; i < 5; i++) endpoints.push(await endpoint(resources, `/h${i}`));
-    const pending: ((o: Outcome) => void)[] = [];
-    const holding = { send: () => new Promise<Outcome>((answer) => pending.push(answer)) };
     // Two slots: at most 8 attempts unended, and 10 events in one scan.
-    const d = new Dispatcher({ db: ts.store.central, sender: holding, secretKey: ctx.secretKey, log, now, concurrency: 2, pollMs: 60_000 });
-    d.start();
+    const { d, pending } = holdingDispatcher(2);
     try {
       const terms = d.handOffTerms();
       assert.ok(terms !== null);
@@ -495,8 +507,7 @@ describe('the notification queue and its worker (D52-D54)', () => {
         pending[answered]?.({ kind: 'resposta', status: 204, durationMs: 1 });
       }
       await d.idle();
-      const { rows: left } = await ts.store.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM webhook_events');
-      assert.equal(left[0]?.n, 0, 'all ten delivered and ended');
+      assert.equal(await queuedEvents(), 0, 'all ten delivered and ended');
     } finally {
       await d.stop();
     }
@@ -505,10 +516,7 @@ describe('the notification queue and its worker (D52-D54)', () => {
   test('a claim does not wait for a hand-off under way: room promised to a scan leaves due events to be claimed and sent meanwhile (ADR 0020, sixth amendment)', async () => {
     clock = new Date();
     const x = await endpoint(['clientes'], '/x');
-    const pending: ((o: Outcome) => void)[] = [];
-    const holding = { send: () => new Promise<Outcome>((answer) => pending.push(answer)) };
-    const d = new Dispatcher({ db: ts.store.central, sender: holding, secretKey: ctx.secretKey, log, now, concurrency: 2, pollMs: 60_000 });
-    d.start();
+    const { d, pending } = holdingDispatcher(2);
     try {
       // A scan's transaction under way (on a busy database it may take a while): its room is promised.
       const terms = d.handOffTerms();
@@ -519,8 +527,7 @@ describe('the notification queue and its worker (D52-D54)', () => {
       d.adopt([], terms);
       pending[0]?.({ kind: 'resposta', status: 204, durationMs: 1 });
       await d.idle();
-      const { rows } = await ts.store.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM webhook_events');
-      assert.equal(rows[0]?.n, 0, 'the test event delivered and ended');
+      assert.equal(await queuedEvents(), 0, 'the test event delivered and ended');
     } finally {
       await d.stop();
     }
@@ -614,8 +621,7 @@ describe('the notification queue and its worker (D52-D54)', () => {
       holder.release();
     }
     assert.equal((await deliveriesOf(ctx, 1, b.id, 10)).length, 1, "b's line is written");
-    const { rows } = await ts.store.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM webhook_events');
-    assert.equal(rows[0]?.n, 0, "b's event ended; a's went with its endpoint");
+    assert.equal(await queuedEvents(), 0, "b's event ended; a's went with its endpoint");
   });
 
   test('once enough attempts have ended, the worker vacuums the queue (its dead rows reclaimed, autovacuum or not)', async () => {
@@ -676,8 +682,7 @@ describe('the notification queue and its worker (D52-D54)', () => {
     assert.equal(await queueChange(id, 'clientes'), true);
     assert.equal(await queueChange(id, 'clientes'), false);
     for (const e of claimed) await finishEvent(ts.store.central, e.id, e.tentativa);
-    const { rows } = await ts.store.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM webhook_events');
-    assert.equal(rows[0]?.n, 1);
+    assert.equal(await queuedEvents(), 1);
   });
 
   test("retries follow D54's schedule to the minute, then the endpoint is disabled with its reason; re-enabling sends fresh events", async () => {
@@ -760,8 +765,7 @@ describe('the notification queue and its worker (D52-D54)', () => {
     assert.equal(received.length, 0);
     assert.equal(connections, 0);
     assert.equal((await listEndpointsOf(ctx, 1, credential.client_id)).length, 1);
-    const { rows } = await ts.store.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM webhook_events');
-    assert.equal(rows[0]?.n, 0, 'the event was dropped');
+    assert.equal(await queuedEvents(), 0, 'the event was dropped');
   });
 
   test('after a rotation both secrets sign for 24 h, then only the new one', async () => {
