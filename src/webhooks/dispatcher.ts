@@ -118,6 +118,9 @@ export class Dispatcher {
   /** when the last claim found nothing due (0 once one finds some), and the wake held back since */
   private emptyClaimAt = 0;
   private heldWake: NodeJS.Timeout | null = null;
+  /** a claim is running, and a send ended meanwhile: its answer decides when to claim again */
+  private claiming = false;
+  private endedWhileClaiming = false;
   /** room promised to hand-offs under way (handOffTerms, adopt) */
   private promised = 0;
   /** endpoints that got their whole share in a claim or hand-off: more of theirs may be due */
@@ -238,14 +241,29 @@ export class Dispatcher {
     this.wakeUp?.();
   }
 
-  /** A send ended: claim again now, or, after a claim that found nothing, EMPTY_CLAIM_PAUSE_MS after it. */
+  /**
+   * A send ended: claim again now, or, after a claim that found nothing, EMPTY_CLAIM_PAUSE_MS after
+   * it. While a claim runs, the end waits for its answer: woken at once, a second claim would
+   * follow it at once and, under load, both found nothing (dispatcher.test.ts, "a send that ends
+   * while a claim runs …").
+   */
   private sendEnded(): void {
+    if (this.claiming) {
+      this.endedWhileClaiming = true;
+      return;
+    }
     const wait = this.emptyClaimAt + EMPTY_CLAIM_PAUSE_MS - Date.now();
     if (wait <= 0) return this.wake();
     this.heldWake ??= setTimeout(() => {
       this.heldWake = null;
       this.wake();
     }, wait);
+  }
+
+  /** Drops the held wake: a claim about to run covers every send ended so far. */
+  private clearHeldWake(): void {
+    if (this.heldWake !== null) clearTimeout(this.heldWake);
+    this.heldWake = null;
   }
 
   /**
@@ -255,8 +273,7 @@ export class Dispatcher {
    */
   async stop(): Promise<void> {
     this.running = false;
-    if (this.heldWake !== null) clearTimeout(this.heldWake);
-    this.heldWake = null;
+    this.clearHeldWake();
     this.sharesTaken.clear();
     this.wake();
     await this.loop;
@@ -355,19 +372,26 @@ export class Dispatcher {
     this.startReady();
     const room = this.claimRoom;
     if (room <= 0) return 0;
-    // While claims find nothing, this one counts as the last from its start: a send that ends
-    // while it runs waits for the pause after it, not for a second claim at once (sendEnded).
-    if (this.emptyClaimAt > 0) this.emptyClaimAt = Date.now();
-    // An endpoint with a send under way or an event waiting here gets none: it has its share.
-    const events = await claimDue(this.options.db, {
-      now: this.now(),
-      leaseMs: this.leaseMs,
-      limit: room,
-      perEndpoint: this.perEndpoint,
-      busy: this.busyEndpoints(),
-    });
+    this.clearHeldWake();
+    this.claiming = true;
+    this.endedWhileClaiming = false;
+    let events: ClaimedEvent[] = [];
+    try {
+      // An endpoint with a send under way or an event waiting here gets none: it has its share.
+      events = await claimDue(this.options.db, {
+        now: this.now(),
+        leaseMs: this.leaseMs,
+        limit: room,
+        perEndpoint: this.perEndpoint,
+        busy: this.busyEndpoints(),
+      });
+    } finally {
+      // A failed claim counts as one that found nothing: the ends meanwhile wait the pause too.
+      this.claiming = false;
+      this.emptyClaimAt = events.length === 0 ? Date.now() : 0;
+      if (this.endedWhileClaiming) this.sendEnded();
+    }
     this.claimedFull = events.length >= room;
-    this.emptyClaimAt = events.length === 0 ? Date.now() : 0;
     this.noteShares(events);
     this.ready.push(...events);
     this.startReady();

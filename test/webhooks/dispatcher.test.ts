@@ -88,13 +88,63 @@ async function queuedEvents(): Promise<number> {
   return n;
 }
 
-/** A started worker with `concurrency` slots whose receiver answers only when the test says: `pending[i]` answers the i-th send. */
-function holdingDispatcher(concurrency: number): { d: Dispatcher; pending: ((o: Outcome) => void)[] } {
+/**
+ * A started worker with `concurrency` slots whose receiver answers only when the test says:
+ * `pending[i]` answers the i-th send. `db` is the central database unless given (watchedClaims).
+ */
+function holdingDispatcher(
+  concurrency: number,
+  options: { db?: typeof ts.store.central; perEndpoint?: number } = {},
+): { d: Dispatcher; pending: ((o: Outcome) => void)[] } {
   const pending: ((o: Outcome) => void)[] = [];
   const holding = { send: () => new Promise<Outcome>((answer) => pending.push(answer)) };
-  const d = new Dispatcher({ db: ts.store.central, sender: holding, secretKey: ctx.secretKey, log, now, concurrency, pollMs: 60_000 });
+  const db = options.db ?? ts.store.central;
+  const d = new Dispatcher({
+    db,
+    sender: holding,
+    secretKey: ctx.secretKey,
+    log,
+    now,
+    concurrency,
+    perEndpoint: options.perEndpoint,
+    pollMs: 60_000,
+  });
   d.start();
   return { d, pending };
+}
+
+/**
+ * The central database as a worker sees it, with its claims (claimDue's statement) watched: when
+ * each began and answered, and how many events it found. `slowMs` holds each answer back that
+ * long, as a busy database would.
+ */
+function watchedClaims(): { db: typeof ts.store.central; claims: { start: number; end: number; found: number }[]; slowMs: number } {
+  const running = new Map<unknown, { start: number; end: number; found: number }>();
+  const watch = {
+    claims: [] as { start: number; end: number; found: number }[],
+    slowMs: 0,
+    db: ts.store.central.withPlugin({
+      transformQuery: (args) => {
+        if (args.node.kind === 'RawNode' && (args.node as RawNode).sqlFragments.join('').includes('WITH devidos')) {
+          const claim = { start: Date.now(), end: -1, found: -1 };
+          watch.claims.push(claim);
+          running.set(args.queryId, claim);
+        }
+        return args.node;
+      },
+      transformResult: async (args) => {
+        const claim = running.get(args.queryId);
+        if (claim !== undefined) {
+          running.delete(args.queryId);
+          if (watch.slowMs > 0) await new Promise((r) => setTimeout(r, watch.slowMs));
+          claim.end = Date.now();
+          claim.found = args.result.rows.length;
+        }
+        return args.result;
+      },
+    }),
+  };
+  return watch;
 }
 
 async function endpoint(resources = ['clientes', 'contas-receber'], path = '/hook'): Promise<{ id: number; secret: string }> {
@@ -537,47 +587,78 @@ describe('the notification queue and its worker (D52-D54)', () => {
     clock = new Date();
     const x = await endpoint(['clientes'], '/x');
     await queueTests(x.id, 41);
-    const pending: { attempt: Attempt; answer: (o: Outcome) => void }[] = [];
-    const holding = { send: (attempt: Attempt) => new Promise<Outcome>((answer) => pending.push({ attempt, answer })) };
-    let claims = 0;
-    const counting = ts.store.central.withPlugin({
-      transformQuery: (args) => {
-        if (args.node.kind === 'RawNode' && (args.node as RawNode).sqlFragments.join('').includes('WITH devidos')) claims++;
-        return args.node;
-      },
-      transformResult: async (args) => args.result,
-    });
-    const d = new Dispatcher({
-      db: counting,
-      sender: holding,
-      secretKey: ctx.secretKey,
-      log,
-      now,
-      concurrency: 64,
-      perEndpoint: 40,
-      pollMs: 60_000,
-    });
-    d.start();
+    const { db, claims } = watchedClaims();
+    const { d, pending } = holdingDispatcher(64, { db, perEndpoint: 40 });
     try {
       // One claim takes 40 of x's events: x has its share, and its 41st waits until x has none under way.
       await until(async () => pending.length === 40);
-      const before = claims;
+      const before = claims.length;
       const started = Date.now();
-      for (const p of pending) {
-        p.answer({ kind: 'resposta', status: 204, durationMs: 1 });
+      for (const answer of pending) {
+        answer({ kind: 'resposta', status: 204, durationMs: 1 });
         await new Promise((r) => setTimeout(r, 10));
       }
       const lastAnswer = Date.now();
       // One claim at each end of a send would be ~40; one per 100 ms, a handful over the ~0.4 s.
-      const made = claims - before;
+      const made = claims.length - before;
       const spent = lastAnswer - started;
       assert.ok(made >= 1 && made <= Math.ceil(spent / 100) + 3, `${made} claims in the ${spent} ms of the answers`);
       await until(async () => pending.length === 41, 5000);
       const took = Date.now() - lastAnswer;
       assert.ok(took < 1000, `the 41st event started ${took} ms after x's last send ended (poll: 60 s)`);
-      pending[40]?.answer({ kind: 'resposta', status: 204, durationMs: 1 });
+      pending[40]?.({ kind: 'resposta', status: 204, durationMs: 1 });
       await until(async () => (await deliveriesOf(ctx, 1, x.id, 100)).length === 41);
     } finally {
+      await d.stop();
+    }
+  });
+
+  test('a send that ends while a claim runs waits for its answer: the pause after it if it found nothing, at once if it found some', async () => {
+    clock = new Date();
+    const x = await endpoint(['clientes'], '/x');
+    const y = await endpoint(['clientes'], '/y');
+    await queueTests(x.id, 4);
+    const watch = watchedClaims();
+    const { d, pending } = holdingDispatcher(64, { db: watch.db, perEndpoint: 40 });
+    const answered = { kind: 'resposta', status: 204, durationMs: 1 } as const;
+    const claim = (i: number) => {
+      const c = watch.claims[i];
+      assert.ok(c !== undefined && c.end >= 0, `claim ${i + 1} answered`);
+      return c;
+    };
+    try {
+      // The first claim takes x's four events: the next end claims at once.
+      await until(async () => pending.length === 4);
+      assert.equal(watch.claims.length, 1);
+      watch.slowMs = 80;
+      pending[0]?.(answered);
+      await until(async () => watch.claims.length === 2);
+      // Sent while the second claim runs, which finds nothing (x has sends under way).
+      pending[1]?.(answered);
+      await until(async () => (watch.claims[2]?.end ?? -1) >= 0);
+      const [, second, third] = [claim(0), claim(1), claim(2)];
+      assert.equal(second.found, 0);
+      const paused = third.start - second.end;
+      assert.ok(paused >= 90, `the third claim began ${paused} ms after the second, which found nothing, answered (pause: 100 ms)`);
+
+      // y's event is due; an end starts a claim that finds it, and another end comes while it runs.
+      await new Promise((r) => setTimeout(r, 120));
+      await queueTests(y.id, 1);
+      const seen = watch.claims.length;
+      pending[2]?.(answered);
+      await until(async () => watch.claims.length === seen + 1);
+      pending[3]?.(answered);
+      await until(async () => (watch.claims[seen + 1]?.end ?? -1) >= 0);
+      const [finding, next] = [claim(seen), claim(seen + 1)];
+      assert.equal(finding.found, 1, "the claim finds y's event");
+      const waited = next.start - finding.end;
+      assert.ok(waited < 90, `the next claim began ${waited} ms after one that found an event answered (at once, not after the pause)`);
+      await until(async () => pending.length === 5);
+      pending[4]?.(answered);
+      await until(async () => (await deliveriesOf(ctx, 1, y.id, 10)).length === 1);
+    } finally {
+      // stop waits for the sends under way: a failed assertion must not leave one held.
+      for (const answer of pending) answer(answered);
       await d.stop();
     }
   });
