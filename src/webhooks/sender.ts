@@ -34,6 +34,11 @@ export interface SenderOptions {
   resolver?: Resolver;
   /** extra trusted certificate authorities, for a test receiver's own certificate */
   ca?: string | Buffer;
+  /**
+   * How connections are opened, in place of undici's with `resolver`, `ca` and the timeout (tests:
+   * one that reaches a non-public address past the name's check, for the second guard to meet).
+   */
+  connector?: buildConnector.connector;
 }
 
 /** A network error as the delivery log shows it, in Portuguese, with its code. */
@@ -77,11 +82,13 @@ export class NotificationSender {
   constructor(private readonly options: SenderOptions) {
     this.timeoutMs = options.timeoutMs ?? ATTEMPT_TIMEOUT_MS;
     const lookup = options.allowPrivate ? undefined : publicOnlyLookup(options.resolver);
-    const connect = buildConnector({
-      ...(lookup === undefined ? {} : { lookup }),
-      ...(options.ca === undefined ? {} : { ca: options.ca }),
-      timeout: this.timeoutMs,
-    });
+    const connect =
+      options.connector ??
+      buildConnector({
+        ...(lookup === undefined ? {} : { lookup }),
+        ...(options.ca === undefined ? {} : { ca: options.ca }),
+        timeout: this.timeoutMs,
+      });
     this.agent = new Agent({
       connections: SOCKETS_PER_ORIGIN,
       // The attempt's own timer bounds it (send); these only keep undici from cutting it sooner.

@@ -7,6 +7,7 @@ import https from 'node:https';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { buildConnector } from 'undici';
 import { NotificationSender, succeeded } from '../../src/webhooks/sender.ts';
 import type { Resolver } from '../../src/webhooks/public-lookup.ts';
 
@@ -214,6 +215,9 @@ describe('over HTTPS (D55: the scheme notifications use)', { skip: noOpenssl }, 
   let tlsReceiver: https.Server;
   let url: string;
   let cert: string;
+  /** connections the receiver accepted, and requests it read */
+  let connected = 0;
+  let requests = 0;
 
   before(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ae-tls-'));
@@ -231,9 +235,11 @@ describe('over HTTPS (D55: the scheme notifications use)', { skip: noOpenssl }, 
     );
     cert = fs.readFileSync(path.join(dir, 'cert.pem'), 'utf8');
     tlsReceiver = https.createServer({ key: fs.readFileSync(path.join(dir, 'key.pem')), cert }, (req, res) => {
+      requests++;
       req.resume();
       req.on('end', () => res.writeHead(204).end());
     });
+    tlsReceiver.on('connection', () => connected++);
     await new Promise<void>((resolve) => tlsReceiver.listen(0, '127.0.0.1', resolve));
     url = `https://localhost:${(tlsReceiver.address() as net.AddressInfo).port}/hook`;
   });
@@ -255,6 +261,27 @@ describe('over HTTPS (D55: the scheme notifications use)', { skip: noOpenssl }, 
     } finally {
       trusting.close();
       strict.close();
+    }
+  });
+
+  test("a connection that reaches a non-public address past the name's check meets a second guard: no byte of the request is written, and the attempt is refused", async () => {
+    // A connector that resolves the name its own way, as a path around publicOnlyLookup would.
+    const toLoopback: net.LookupFunction = (_hostname, options, callback) =>
+      options.all === true
+        ? (callback as unknown as (err: null, all: { address: string; family: number }[]) => void)(null, [
+            { address: '127.0.0.1', family: 4 },
+          ])
+        : callback(null, '127.0.0.1', 4);
+    const sender = new NotificationSender({ allowPrivate: false, connector: buildConnector({ ca: cert, lookup: toLoopback }) });
+    const [connectedBefore, requestsBefore] = [connected, requests];
+    try {
+      const outcome = await sender.send({ url, body: event, headers });
+      assert.equal(outcome.kind, 'recusado');
+      assert.match(outcome.kind === 'recusado' ? outcome.error : '', /^endereço não público recusado: 127\.0\.0\.1 \(loopback\)$/);
+      assert.equal(connected - connectedBefore, 1, 'the connection was made: the first guard never saw it');
+      assert.equal(requests - requestsBefore, 0, 'the receiver read no request');
+    } finally {
+      sender.close();
     }
   });
 });
