@@ -115,7 +115,7 @@ export class Dispatcher {
   private prunedAt = 0;
   /** the last claim took all it asked for: more may be due */
   private claimedFull = false;
-  /** when the last claim found nothing due (0 once one finds some), and the wake held back since */
+  /** when the last claim found nothing due or failed (0 once one finds some), and the wake held back since */
   private emptyClaimAt = 0;
   private heldWake: NodeJS.Timeout | null = null;
   /** a claim is running, and a send ended meanwhile: its answer decides when to claim again */

@@ -112,11 +112,13 @@ after(async () => {
   await new Promise<void>((resolve) => receiver.close(() => resolve()));
   await ts.close();
 });
+
 /**
  * Scans until every database's horizon has passed every transaction begun before now. On
  * PostgreSQL one scan may not: a write transaction of another test file on the same cluster holds
  * the horizon back (scanUntil), and this file's earlier writes would then reach a later test. The
- * embedded store's horizon is always just past the last commit (ADR 0013).
+ * tenant databases here are on the central one's cluster, so one xid compares with every horizon.
+ * The embedded store's horizon is always just past the last commit (ADR 0013).
  */
 async function scanPastNow(): Promise<void> {
   const s = scanner();
