@@ -894,10 +894,16 @@ describe('the notification queue and its worker (D52-D54)', () => {
 });
 
 describe('the outcome statement with a long queue', () => {
-  /** A parameter as an SQL literal, for EXECUTE: dates, numbers and arrays of them, of text or of nulls. */
+  /** A parameter as an SQL literal, for EXECUTE: dates, numbers, texts (a JSON parameter) and arrays of them or of nulls. */
   const element = (x: unknown): string => (x === null ? 'NULL' : `"${x instanceof Date ? x.toISOString() : String(x)}"`);
   const literal = (v: unknown): string =>
-    v instanceof Date ? `'${v.toISOString()}'` : Array.isArray(v) ? `'{${v.map(element).join(',')}}'` : String(v as number);
+    v instanceof Date
+      ? `'${v.toISOString()}'`
+      : Array.isArray(v)
+        ? `'{${v.map(element).join(',')}}'`
+        : typeof v === 'string'
+          ? `'${v.replaceAll("'", "''")}'`
+          : String(v as number);
 
   /**
    * EXPLAIN (ANALYZE, BUFFERS) of a statement under the generic plan, the one a prepared statement
