@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import pino, { type DestinationStream, type Logger } from 'pino';
 import { prettyFactory } from 'pino-pretty';
 
@@ -34,20 +35,51 @@ const sinks = new WeakMap<Logger, Sink>();
  * and an asynchronous write per line still cost ~14% of a list request's CPU (bench A/B, LOG_LEVEL
  * info vs warn): each write is a trip through libuv's thread pool (a futex wake, a thread switch, a
  * write, a wake-up of the loop). So lines gather until LOG_BATCH_BYTES are waiting or
- * LOG_FLUSH_MS have passed, whichever comes first, and leave in one write: a line is on stdout at
- * most LOG_FLUSH_MS after it was logged, and a warning or an error leaves at once with what is
- * before it. What is still buffered when the process exits is written then, synchronously.
+ * LOG_FLUSH_MS have passed since the first of them, whichever comes first, and leave in one write: a
+ * line is on stdout at most LOG_FLUSH_MS after it was logged, and a warning or an error leaves at
+ * once with what is before it. What is still waiting when the process exits is written then,
+ * synchronously.
+ *
+ * The lines gather here, in a list joined once per batch, and pino's destination (sonic-boom) gets
+ * whole batches. Gathered in sonic-boom itself (its `minLength`), every line measured the UTF-8
+ * length of the batch so far, which flattens that growing string: ~4.9 KB copied and ~2 µs per line,
+ * more than half of what a line cost (a heap sampling of `bench:webhooks`, where it was the largest
+ * allocation of the notifications; ADR 0014, amended).
  */
 function jsonSink(): Sink {
-  const destination = pino.destination({ dest: 1, sync: false, minLength: LOG_BATCH_BYTES, periodicFlush: LOG_FLUSH_MS });
+  const destination = pino.destination({ dest: 1, sync: false });
+  let lines: string[] = [];
+  let waiting = 0;
+  let timer: NodeJS.Timeout | null = null;
+  const take = (): string => {
+    const text = lines.length === 1 ? (lines[0] as string) : lines.join('');
+    lines = [];
+    waiting = 0;
+    return text;
+  };
+  const send = (): void => {
+    if (timer !== null) {
+      clearTimeout(timer);
+      timer = null;
+    }
+    if (lines.length > 0) destination.write(take());
+  };
+  const write = (line: string): void => {
+    lines.push(line);
+    // UTF-16 units, not bytes: a bound on the batch, not its exact size.
+    waiting += line.length;
+    if (waiting >= LOG_BATCH_BYTES) send();
+    else timer ??= setTimeout(send, LOG_FLUSH_MS).unref();
+  };
   process.once('exit', () => {
     try {
       destination.flushSync();
+      if (lines.length > 0) fs.writeSync(1, take());
     } catch {
       // Nothing more can be done for a log line while the process exits.
     }
   });
-  return { stream: destination, write: (text) => destination.write(text), flush: () => destination.flush() };
+  return { stream: { write }, write, flush: send };
 }
 
 /**
