@@ -20,7 +20,7 @@ import {
   type ClaimedEvent,
   type HandOff,
 } from './queue.query.ts';
-import { succeeded, type Attempt, type Outcome } from './sender.ts';
+import { parsedUrl, succeeded, type Attempt, type Outcome } from './sender.ts';
 
 export interface DispatcherOptions {
   db: Kysely<CentralDatabase>;
@@ -83,13 +83,7 @@ const CLAIMED_AHEAD_PER_SLOT = 1;
 const EMPTY_CLAIM_PAUSE_MS = 100;
 
 /** The receiver's address for the log: scheme and host only (a query string may hold an integrator's token). */
-const origin = (url: string): string => {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return '(URL inválida)';
-  }
-};
+const origin = (url: string): string => parsedUrl(url)?.origin ?? '(URL inválida)';
 
 /**
  * The worker that sends queued notification events (D53, D54; ADR 0020). It claims due events in

@@ -63,6 +63,45 @@ function describe(err: Error & { code?: string }, timeoutMs: number): string {
   }
 }
 
+/** An endpoint's URL as an attempt needs it: parsed once per URL text, not at every attempt. */
+export interface ParsedUrl {
+  protocol: string;
+  /** scheme, host and port: where the connection goes, and what the log shows (a query string may hold a token) */
+  origin: string;
+  /** path and query string, as sent */
+  path: string;
+  /** an address written in the URL that is not public (D55), else null; a name is checked when it is resolved */
+  refusal: RefusedAddress | null;
+}
+
+/** URLs parsed so far (PARSED_URLS_KEPT at most: past it the memo starts again). */
+const parsedUrls = new Map<string, ParsedUrl | null>();
+const PARSED_URLS_KEPT = 10_000;
+
+/**
+ * `url` parsed (null when it does not parse), from a memo: every attempt parsed its endpoint's URL
+ * again, and the log line a second time (ADR 0020, seventh amendment). What a URL's text says
+ * never changes; what its name resolves to is checked at each connection, not here.
+ */
+export function parsedUrl(url: string): ParsedUrl | null {
+  let parsed = parsedUrls.get(url);
+  if (parsed === undefined) {
+    parsed = parse(url);
+    if (parsedUrls.size >= PARSED_URLS_KEPT) parsedUrls.clear();
+    parsedUrls.set(url, parsed);
+  }
+  return parsed;
+}
+
+function parse(text: string): ParsedUrl | null {
+  try {
+    const url = new URL(text);
+    return { protocol: url.protocol, origin: url.origin, path: `${url.pathname}${url.search}`, refusal: refusedLiteral(url) };
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Sends notification attempts (D53-D55): a `POST` of the event with its headers, to the endpoint's
  * URL only (redirects are answers like any other, never followed), over connections kept alive
@@ -91,9 +130,10 @@ export class NotificationSender {
       });
     this.agent = new Agent({
       connections: SOCKETS_PER_ORIGIN,
-      // The attempt's own timer bounds it (send); these only keep undici from cutting it sooner.
-      headersTimeout: this.timeoutMs,
-      bodyTimeout: this.timeoutMs,
+      // The attempt's own timer bounds it, waiting for a connection included (send): undici's
+      // timers per request are off, rather than armed and refreshed on every attempt for nothing.
+      headersTimeout: 0,
+      bodyTimeout: 0,
       connect: options.allowPrivate
         ? connect
         : (target, callback) =>
@@ -112,18 +152,12 @@ export class NotificationSender {
   send(attempt: Attempt): Promise<Outcome> {
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
-    let url: URL;
-    try {
-      url = new URL(attempt.url);
-    } catch {
-      return Promise.resolve({ kind: 'recusado', error: 'URL inválida', durationMs: 0 });
-    }
-    if (url.protocol !== 'https:' && !(this.options.allowPrivate && url.protocol === 'http:'))
+    const target = parsedUrl(attempt.url);
+    if (target === null) return Promise.resolve({ kind: 'recusado', error: 'URL inválida', durationMs: 0 });
+    if (target.protocol !== 'https:' && !(this.options.allowPrivate && target.protocol === 'http:'))
       return Promise.resolve({ kind: 'recusado', error: 'a URL deve usar https://', durationMs: 0 });
-    if (!this.options.allowPrivate) {
-      const refusal = refusedLiteral(url);
-      if (refusal !== null) return Promise.resolve({ kind: 'recusado', error: describe(refusal, this.timeoutMs), durationMs: 0 });
-    }
+    if (!this.options.allowPrivate && target.refusal !== null)
+      return Promise.resolve({ kind: 'recusado', error: describe(target.refusal, this.timeoutMs), durationMs: 0 });
     const timeoutMs = this.timeoutMs;
     return new Promise<Outcome>((resolve) => {
       let settled = false;
@@ -168,8 +202,8 @@ export class NotificationSender {
       };
       this.agent.dispatch(
         {
-          origin: url.origin,
-          path: `${url.pathname}${url.search}`,
+          origin: target.origin,
+          path: target.path,
           method: 'POST',
           headers: { ...attempt.headers, 'content-type': 'application/json', 'user-agent': 'api-externa-notificacoes/1' },
           body: attempt.body,
