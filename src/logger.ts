@@ -72,11 +72,16 @@ function jsonSink(): Sink {
     else timer ??= setTimeout(send, LOG_FLUSH_MS).unref();
   };
   process.once('exit', () => {
+    // What sonic-boom holds is older than what waits here; each is tried even if the other fails.
     try {
       destination.flushSync();
-      if (lines.length > 0) fs.writeSync(1, take());
     } catch {
       // Nothing more can be done for a log line while the process exits.
+    }
+    try {
+      if (lines.length > 0) fs.writeSync(1, take());
+    } catch {
+      // As above.
     }
   });
   return { stream: { write }, write, flush: send };

@@ -286,6 +286,7 @@ const linesOf = (lines: readonly Delivery[]) => sql`
     AS (endpoint_id bigint, em timestamptz, evento_id text, tipo text, tentativa int, http_status int, erro text, duracao_ms int))
     WITH ORDINALITY AS l(endpoint_id, em, evento_id, tipo, tentativa, http_status, erro, duracao_ms, ordem)`;
 
+/** A delivery-log line as linesOf's JSON parameter has it (the columns' names). */
 const lineJson = (d: Delivery) => ({
   endpoint_id: d.endpointId,
   em: d.at,
@@ -337,9 +338,9 @@ export async function recordFinished(db: Kysely<CentralDatabase>, finished: read
 /**
  * recordFinished's statement, for a test that reads its plan. Prepared on PostgreSQL: planning
  * it was half of its cost, ~0.2 ms for a group of 17 outcomes, and its generic plan is as good as
- * any custom one. The lines come from a JSON array of any length, joined to the endpoints by their key,
- * and the events are found by id (stillAt), so no plan depends on a group's size or on the queue's
- * statistics (ADR 0020, fifth amendment).
+ * any custom one. The lines come from a JSON array of any length, joined to the endpoints by their
+ * key, and the events are found by id (stillAt), so no plan depends on a group's size or on the
+ * queue's statistics (ADR 0020, fifth amendment).
  */
 export const recordFinishedStatement = (finished: readonly Finished[]) => sql`${sql.raw(PREPARE)}
     WITH linhas AS (
