@@ -53,22 +53,17 @@ test('an info line waits for its batch, and leaves within 100 ms of being logged
 
 test('lines logged together leave together; a warning takes the lines before it along at once', async () => {
   const { arrivals, stderr, code } = await logging(`
-    const t0 = performance.now();
     for (let i = 0; i < 5; i++) log.info({ i }, 'linha');
     log.warn('aviso');
-    const warnedAt = performance.now() - t0;
     // Anything logged after the warning waits for its own batch.
     log.info('depois');
-    setTimeout(() => process.stderr.write(JSON.stringify({ warnedAt })), 600);`);
+    setTimeout(() => {}, 600);`);
   assert.equal(code, 0, stderr);
   assert.deepEqual(messages(arrivals), ['linha', 'linha', 'linha', 'linha', 'linha', 'aviso', 'depois']);
   // The warning and the five lines before it arrive in one read, ahead of the line after it.
   const first = arrivals[0];
   assert.ok(first !== undefined);
-  assert.deepEqual(
-    first.lines.map((l) => (JSON.parse(l) as { msg: string }).msg),
-    ['linha', 'linha', 'linha', 'linha', 'linha', 'aviso'],
-  );
+  assert.deepEqual(messages([first]), ['linha', 'linha', 'linha', 'linha', 'linha', 'aviso']);
   // 'depois' left by its timer, ~100 ms later: a separate arrival.
   assert.equal(arrivals.length, 2);
   const second = arrivals[1];
