@@ -10,7 +10,7 @@ import { UNAVAILABLE_RETRY_AFTER_SECONDS } from '../../src/domain/limits.ts';
 import { MemoryLimiter } from '../../src/ratelimit/memory-limiter.ts';
 import { importDataset } from '../../src/store/import/import.ts';
 import type { Store } from '../../src/store/store.ts';
-import { burst, LAG_MS, report, slowest, timeUntil, underFault, type Timed } from '../helpers/faults.ts';
+import { assertLoopFree, burst, loopFigures, report, slowest, timeUntil, underFault, type Timed } from '../helpers/faults.ts';
 import type { TcpProxy } from '../helpers/tcp-proxy.ts';
 import { basicHeader, uniqueSourceIp } from '../helpers/test-app.ts';
 import { proxiedStore, type ProxiedStore } from '../helpers/proxied-store.ts';
@@ -42,6 +42,8 @@ let app: FastifyInstance;
 let config: Config;
 let token: string;
 let cookie: string;
+let minutesAhead = 0;
+const limiterClock = () => Date.now() + minutesAhead * 60_000;
 
 async function newCredential(): Promise<{ client_id: string; client_secret: string }> {
   return createCredential(
@@ -102,8 +104,15 @@ function assertUnavailable(answers: Timed[], label: string): void {
   }
 }
 
-/** Opens pooled connections first, so the fault also meets connections already open. */
+/**
+ * Opens pooled connections first, so the fault also meets connections already open. Each
+ * measurement counts its requests in a window of its own (D35's clock-minute windows; the app's
+ * limiter reads `limiterClock`): one takes up to 32 data requests, up to three times on a loaded
+ * machine (underFault measures again), then the recovery polls; in one minute the scenarios went
+ * past 120 and their answers became 429s.
+ */
 async function warm(): Promise<void> {
+  minutesAhead += 1;
   while (spare.length < 4) spare.push(await newCredential());
   const answers = await burst(Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`warm ${i}`, data('/v1/clientes')])));
   for (const { res } of answers) assert.equal(res.statusCode, 200, res.body);
@@ -144,7 +153,7 @@ before(async () => {
   });
   proxied = await proxiedStore(direct);
   ({ proxy, store, config } = proxied);
-  app = await buildApp({ config: { trustProxy: [] }, store, limiter: new MemoryLimiter() });
+  app = await buildApp({ config: { trustProxy: [] }, store, limiter: new MemoryLimiter(limiterClock) });
   const res = await tokenRequest();
   assert.equal(res.statusCode, 200, res.body);
   token = (res.json() as { access_token: string }).access_token;
@@ -174,29 +183,29 @@ describe(`the central store failing (${process.env.TEST_DATABASE_URL ? 'PostgreS
 
   test('refused: every request 503 at once; 200 again within 5 s', () =>
     scenario(async () => {
-      const { result, maxLagMs } = await underFault(proxy, warm, 'refuse', 0, () => burst(everyKind()));
-      assertUnavailable(result, 'refused');
-      assert.ok(maxLagMs < LAG_MS, `event loop lag ${maxLagMs} ms`);
+      const watch = await underFault(proxy, warm, 'refuse', 0, () => burst(everyKind()));
+      assertUnavailable(watch.result, 'refused');
+      assertLoopFree(watch, 'refused');
       const recoveredMs = await recovery('refused');
-      report(`central ${store.kind} refused`, { max_503_ms: slowest(result), max_loop_lag_ms: maxLagMs, recovery_ms: recoveredMs });
+      report(`central ${store.kind} refused`, { max_503_ms: slowest(watch.result), ...loopFigures(watch), recovery_ms: recoveredMs });
     }));
 
-  test('black hole: every request 503 within 3 s, open connections included, no loop lag; 200 again within 5 s', () =>
+  test('black hole: every request 503 within 3 s, open connections included, the event loop never blocked; 200 again within 5 s', () =>
     scenario(async () => {
-      const { result, maxLagMs } = await underFault(proxy, warm, 'blackhole', 0, async () => {
+      const watch = await underFault(proxy, warm, 'blackhole', 0, async () => {
         // The first wave meets the pooled connections, the second only new ones (the first destroyed them).
         const first = await burst(everyKind());
         const second = await burst(everyKind());
         return { first, second };
       });
-      assertUnavailable(result.first, 'open connections');
-      assertUnavailable(result.second, 'new connections');
-      assert.ok(maxLagMs < LAG_MS, `event loop lag ${maxLagMs} ms`);
+      assertUnavailable(watch.result.first, 'open connections');
+      assertUnavailable(watch.result.second, 'new connections');
+      assertLoopFree(watch, 'black hole');
       const recoveredMs = await recovery('black hole');
       report(`central ${store.kind} black hole`, {
-        max_503_ms_open: slowest(result.first),
-        max_503_ms_new: slowest(result.second),
-        max_loop_lag_ms: maxLagMs,
+        max_503_ms_open: slowest(watch.result.first),
+        max_503_ms_new: slowest(watch.result.second),
+        ...loopFigures(watch),
         recovery_ms: recoveredMs,
       });
     }));
@@ -207,13 +216,14 @@ describe(`the central store failing (${process.env.TEST_DATABASE_URL ? 'PostgreS
       await proxy.setMode('slow', { delayMs: 100 });
       const slow = await burst({ list: data('/v1/clientes'), detail: data('/v1/clientes/7102'), token: tokenRequest, settings });
       for (const { res, what } of slow) assert.equal(res.statusCode, 200, `${what}: ${res.body}`);
-      const { result, maxLagMs } = await underFault(proxy, warm, 'slow', 3000, () => burst(everyKind()));
-      assertUnavailable(result, 'too slow');
-      assert.ok(maxLagMs < LAG_MS, `event loop lag ${maxLagMs} ms`);
+      const watch = await underFault(proxy, warm, 'slow', 3000, () => burst(everyKind()));
+      assertUnavailable(watch.result, 'too slow');
+      assertLoopFree(watch, 'too slow');
       const recoveredMs = await recovery('too slow');
       report(`central ${store.kind} slow`, {
         max_200_ms_at_100ms_latency: slowest(slow),
-        max_503_ms_at_3s_latency: slowest(result),
+        max_503_ms_at_3s_latency: slowest(watch.result),
+        ...loopFigures(watch),
         recovery_ms: recoveredMs,
       });
     }));
