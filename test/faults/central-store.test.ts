@@ -183,28 +183,28 @@ describe(`the central store failing (${process.env.TEST_DATABASE_URL ? 'PostgreS
 
   test('refused: every request 503 at once; 200 again within 5 s', () =>
     scenario(async () => {
-      const watch = await underFault(proxy, warm, 'refuse', 0, () => burst(everyKind()));
-      assertUnavailable(watch.result, 'refused');
+      const { result, ...watch } = await underFault(proxy, warm, 'refuse', 0, () => burst(everyKind()));
+      assertUnavailable(result, 'refused');
       assertLoopFree(watch, 'refused');
       const recoveredMs = await recovery('refused');
-      report(`central ${store.kind} refused`, { max_503_ms: slowest(watch.result), ...loopFigures(watch), recovery_ms: recoveredMs });
+      report(`central ${store.kind} refused`, { max_503_ms: slowest(result), ...loopFigures(watch), recovery_ms: recoveredMs });
     }));
 
   test('black hole: every request 503 within 3 s, open connections included, the event loop never blocked; 200 again within 5 s', () =>
     scenario(async () => {
-      const watch = await underFault(proxy, warm, 'blackhole', 0, async () => {
+      const { result, ...watch } = await underFault(proxy, warm, 'blackhole', 0, async () => {
         // The first wave meets the pooled connections, the second only new ones (the first destroyed them).
         const first = await burst(everyKind());
         const second = await burst(everyKind());
         return { first, second };
       });
-      assertUnavailable(watch.result.first, 'open connections');
-      assertUnavailable(watch.result.second, 'new connections');
+      assertUnavailable(result.first, 'open connections');
+      assertUnavailable(result.second, 'new connections');
       assertLoopFree(watch, 'black hole');
       const recoveredMs = await recovery('black hole');
       report(`central ${store.kind} black hole`, {
-        max_503_ms_open: slowest(watch.result.first),
-        max_503_ms_new: slowest(watch.result.second),
+        max_503_ms_open: slowest(result.first),
+        max_503_ms_new: slowest(result.second),
         ...loopFigures(watch),
         recovery_ms: recoveredMs,
       });
@@ -216,13 +216,13 @@ describe(`the central store failing (${process.env.TEST_DATABASE_URL ? 'PostgreS
       await proxy.setMode('slow', { delayMs: 100 });
       const slow = await burst({ list: data('/v1/clientes'), detail: data('/v1/clientes/7102'), token: tokenRequest, settings });
       for (const { res, what } of slow) assert.equal(res.statusCode, 200, `${what}: ${res.body}`);
-      const watch = await underFault(proxy, warm, 'slow', 3000, () => burst(everyKind()));
-      assertUnavailable(watch.result, 'too slow');
+      const { result, ...watch } = await underFault(proxy, warm, 'slow', 3000, () => burst(everyKind()));
+      assertUnavailable(result, 'too slow');
       assertLoopFree(watch, 'too slow');
       const recoveredMs = await recovery('too slow');
       report(`central ${store.kind} slow`, {
         max_200_ms_at_100ms_latency: slowest(slow),
-        max_503_ms_at_3s_latency: slowest(watch.result),
+        max_503_ms_at_3s_latency: slowest(result),
         ...loopFigures(watch),
         recovery_ms: recoveredMs,
       });
